@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Substate",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    products: [
+        .library(name: "Substate", targets: ["Substate"]),
+        .executable(name: "substate-bench", targets: ["substate-bench"]),
+    ],
+    targets: [
+        .target(name: "Substate", path: "Sources/Substate"),
+        .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
+        .executableTarget(name: "substate-bench", dependencies: ["Substate"], path: "Benchmarks/substate-bench"),
+        .testTarget(name: "SubstateTests", dependencies: ["Substate"], path: "Tests/SubstateTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,30 @@
+/// A problem the store found in the shape of a state tree or in how a model behaves.
+///
+/// Diagnostics never stop the store; they point at models that the store cannot update or
+/// at routing declarations that disagree with what a model does. Each is reported once per
+/// store, to the handler given to ``Store/init(model:middleware:onDiagnostic:)`` (standard
+/// error by default), and kept in ``Store/diagnostics``.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem a diagnostic describes.
+    public enum Kind: Sendable, Hashable {
+        /// A `let` field holds models; the store cannot write to it, so they are not updated.
+        case letField
+        /// A class-typed field is, or holds, a model; models must be value types.
+        case classField
+        /// An enum field carries models in a payload; the store does not look inside enums.
+        case enumField
+        /// A model changed in response to an action type its `handledActions` does not list.
+        case undeclaredAction
+    }
+
+    /// The kind of problem.
+    public let kind: Kind
+    /// The type that holds the problem, as Swift prints it.
+    public let typeName: String
+    /// The field concerned, or the action type for ``Kind/undeclaredAction``.
+    public let member: String
+    /// A sentence that names the problem and its consequence.
+    public let message: String
+
+    public var description: String { "substate: warning: \(message)" }
+}

@@ -1,0 +1,31 @@
+/// A step of the pipeline that every action passes before it reaches the model tree.
+///
+/// Middleware is the imperative shell around the pure models: it sees each action in list
+/// order and decides what happens to it. Call `next(action)` to pass it on; skip the call to
+/// swallow it; call `next` with another action to replace it; keep `next` and call it later to
+/// delay it; call ``Store/update(_:)`` to dispatch new actions (they are queued and run after
+/// the current one). Because the reduce is synchronous, state read with ``Store/find(_:)``
+/// before `next` returns is the state before the action, and after it the state after.
+///
+/// ```swift
+/// struct ResetGuard: Middleware {
+///     func handle(_ action: Action, store: Store, next: Next) {
+///         if action is Counter.Reset, store.find(Settings.self)?.isLocked == true { return }
+///         let before = store.find(Counter.self)?.value
+///         next(action)
+///         print("counter:", before ?? 0, "->", store.find(Counter.self)?.value ?? 0)
+///     }
+/// }
+///
+/// let store = Store(model: App(), middleware: [ResetGuard()])
+/// ```
+@MainActor
+public protocol Middleware {
+    /// Handles one action on its way to the model tree.
+    ///
+    /// - Parameters:
+    ///   - action: The action, as dispatched or as replaced by earlier middleware.
+    ///   - store: The store, to read state and dispatch new actions.
+    ///   - next: The rest of the pipeline: later middleware, then the model tree.
+    func handle(_ action: Action, store: Store, next: Next)
+}

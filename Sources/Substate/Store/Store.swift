@@ -1,0 +1,168 @@
+import Observation
+import Synchronization
+
+/// Holds an app's state tree, runs every action through the middleware pipeline and then
+/// delivers it to every model in the tree.
+///
+/// The store lives on the main actor. ``update(_:)`` is synchronous: when it returns, the
+/// action has passed the pipeline and every model has updated, so ``find(_:)`` shows the new
+/// state. Actions dispatched while another is being handled (by middleware) are queued and
+/// handled after it, in order. From other isolation domains, use ``send(_:)``.
+///
+/// ```swift
+/// let store = Store(model: Counter(), middleware: [])
+/// store.update(Counter.Increment())
+/// store.find(Counter.self)?.value  // 1
+/// ```
+///
+/// - Complexity: A dispatch visits each model of the tree once, O(models), with no copies of
+///   the values walked. Models that declare ``Model/handledActions`` let the store skip whole
+///   subtrees for actions they do not react to.
+@MainActor
+public final class Store: Observable {
+    let root: AnyModelBox
+    var registered: [AnyModelBox] = []
+    private var head: ChainLink!
+    private var queue: [any Action] = []
+    private var queueHead = 0
+    private var isDispatching = false
+
+    private let onDiagnostic: @MainActor (Diagnostic) -> Void
+    private var reported: Set<Diagnostic> = []
+    private var routingChecked: Set<ObjectIdentifier> = []
+
+    let registrar = ObservationRegistrar()
+    var observed: [ObservationKey: ObservedQuery] = [:]
+    var subscriptions: [Int: Subscription] = [:]
+    var nextSubscriptionID = 0
+    nonisolated let inbox = Mutex<[any Action]>([])
+
+    /// Diagnostics reported so far about the tree's shape and its models' behaviour.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Creates a store for a state tree, with middleware in the order actions pass it.
+    ///
+    /// The store sends ``Start`` through the pipeline before returning.
+    ///
+    /// - Parameters:
+    ///   - model: The root of the state tree.
+    ///   - middleware: The pipeline; each action passes it first to last, then reaches the tree.
+    ///   - onDiagnostic: Receives each ``Diagnostic`` once; by default they are printed to
+    ///     standard error.
+    public init<Root: Model>(
+        model: Root, middleware: [any Middleware] = [],
+        onDiagnostic: (@MainActor (Diagnostic) -> Void)? = nil
+    ) {
+        root = ModelBox(model)
+        self.onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
+        var link = ChainLink(store: self, middleware: nil, next: nil)
+        for middleware in middleware.reversed() {
+            link = ChainLink(store: self, middleware: middleware, next: link)
+        }
+        head = link
+        reportShape(of: root)
+        update(Start())
+    }
+
+    isolated deinit {
+        for subscription in subscriptions.values { subscription.finish() }
+    }
+
+    /// Dispatches an action: it passes every middleware, then reaches every model.
+    ///
+    /// When called outside any dispatch, the action has been fully handled when this returns.
+    /// When called during one (from middleware), it is queued and handled right after.
+    public func update(_ action: Action) {
+        if isDispatching {
+            queue.append(action)
+            return
+        }
+        runInDispatch { head.run(action) }
+    }
+
+    /// Runs the body as part of a dispatch, then handles every action queued meanwhile.
+    func runInDispatch(_ body: () -> Void) {
+        if isDispatching {
+            body()
+            return
+        }
+        isDispatching = true
+        defer { isDispatching = false }
+        body()
+        while queueHead < queue.count {
+            let next = queue[queueHead]
+            queueHead += 1
+            head.run(next)
+        }
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+    }
+
+    /// The end of the pipeline: applies store-level actions, then delivers the action to the tree.
+    func reduce(_ action: any Action) {
+        let type = ObjectIdentifier(Swift.type(of: action))
+        if type == Self.registerType, let register = action as? Register {
+            self.register(register.model)
+        } else if type == Self.replaceType, let replace = action as? Replace {
+            self.replace(with: replace.model)
+        }
+        #if DEBUG
+            if routingChecked.insert(type).inserted { checkRouting(action, type: type) }
+        #endif
+        root.reduce(action, type: type)
+        for box in registered { box.reduce(action, type: type) }
+        if !observed.isEmpty { notifyObservers() }
+        if !subscriptions.isEmpty { notifySubscribers(action) }
+    }
+
+    private static let registerType = ObjectIdentifier(Register.self)
+    private static let replaceType = ObjectIdentifier(Replace.self)
+
+    private func register(_ model: any Model) {
+        let type = ObjectIdentifier(Swift.type(of: model))
+        guard !registered.contains(where: { ObjectIdentifier($0.layout.type) == type }) else { return }
+        let box = makeBox(model)
+        registered.append(box)
+        reportShape(of: box)
+    }
+
+    private func replace(with model: any Model) {
+        let query = ModelQuery(modelType: ObjectIdentifier(Swift.type(of: model)))
+        for box in [root] + registered where query.mayContain(box.layout) {
+            box.withMutableValue { pointer in
+                box.layout.searchMutable(pointer, query) { pointer, layout in
+                    _ = layout.model?.assign(pointer, model)
+                    return false
+                }
+            }
+            box.withValue { report(TreeAudit.diagnostics(in: $0, layout: box.layout)) }
+        }
+    }
+
+    private func checkRouting(_ action: any Action, type: ObjectIdentifier) {
+        let actionName = typeName(Swift.type(of: action))
+        let changed = Mutex<[TypeLayout]>([])
+        for box in [root] + registered {
+            box.checkRouting(action, type: type) { layout in changed.withLock { $0.append(layout) } }
+        }
+        report(
+            changed.withLock { $0 }.map { layout in
+                Diagnostic(
+                    kind: .undeclaredAction, typeName: layout.name, member: actionName,
+                    message: "\(layout.name) changed in response to \(actionName), which its handledActions does not list; the store does not deliver \(actionName) to it, so that change is lost. Add \(actionName).self to \(layout.name).handledActions."
+                )
+            })
+    }
+
+    private func reportShape(of box: AnyModelBox) {
+        report(box.layout.reachable.flatMap(\.diagnostics))
+        box.withValue { report(TreeAudit.diagnostics(in: $0, layout: box.layout)) }
+    }
+
+    private func report(_ found: [Diagnostic]) {
+        for diagnostic in found where reported.insert(diagnostic).inserted {
+            diagnostics.append(diagnostic)
+            onDiagnostic(diagnostic)
+        }
+    }
+}

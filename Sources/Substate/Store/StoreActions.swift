@@ -1,0 +1,36 @@
+extension Store {
+    /// Sent once by the store itself, through the whole pipeline, as soon as it is ready.
+    ///
+    /// Middleware that needs setup (registering its own model, loading saved state) does it when
+    /// it sees this action.
+    public struct Start: Action {
+        public init() {}
+    }
+
+    /// Adds a model of its own to the store, beside the root tree; middleware dispatches it,
+    /// typically on ``Start``, to keep its configuration as state.
+    ///
+    /// A registered model receives every action after the root tree, and ``Store/find(_:)``
+    /// finds it. Registering a second model of a type already registered does nothing.
+    ///
+    /// ```swift
+    /// if action is Store.Start { store.update(Store.Register(model: ActionLogger.State())) }
+    /// ```
+    public struct Register: Action {
+        public let model: any Model
+        public init(model: any Model) { self.model = model }
+    }
+
+    /// Replaces every model of the given model's type, in the tree and among registered
+    /// models, with that value; for example after loading it from disk.
+    ///
+    /// The action then reaches the tree like any other, so models can react to it too.
+    ///
+    /// ```swift
+    /// store.update(Store.Replace(model: Settings(theme: .dark)))
+    /// ```
+    public struct Replace: Action {
+        public let model: any Model
+        public init(model: any Model) { self.model = model }
+    }
+}

@@ -1,0 +1,118 @@
+/// How the store reaches the elements of a container type that can hold models.
+///
+/// Each container (`Array`, `Optional`, `Dictionary`) builds these closures in a generic
+/// context where its element type is known; the store calls them through raw pointers.
+struct ContainerAccess: Sendable {
+    /// Wraps a visitor of one element into a visitor of the whole container, in place.
+    let makeVisit: @Sendable (@escaping Visit) -> Visit
+    /// Calls the body with the address of each element, for writing.
+    let forEachMutable: @Sendable (UnsafeMutableRawPointer, (UnsafeMutableRawPointer) -> Void) -> Void
+    /// Calls the body with the address of each element, for reading.
+    let forEach: @Sendable (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Void
+}
+
+/// A standard-library type whose elements may be models.
+protocol ModelContainer {
+    /// The container's element type and the way to reach its elements.
+    static func containerPart(_ builder: inout LayoutBuilder) -> Part
+}
+
+extension Array: ModelContainer {
+    static func containerPart(_ builder: inout LayoutBuilder) -> Part {
+        let stride = MemoryLayout<Element>.stride
+        let access = ContainerAccess(
+            makeVisit: { element in
+                { pointer, action in
+                    let array = pointer.assumingMemoryBound(to: [Element].self)
+                    let count = array.pointee.count
+                    // An empty array is left alone: asking it for a mutable buffer allocates.
+                    if count == 0 { return }
+                    array.pointee.withUnsafeMutableBufferPointer { buffer in
+                        var address = UnsafeMutableRawPointer(buffer.baseAddress!)
+                        for _ in 0..<count {
+                            element(address, action)
+                            address += stride
+                        }
+                    }
+                }
+            },
+            forEachMutable: { pointer, body in
+                let array = pointer.assumingMemoryBound(to: [Element].self)
+                if array.pointee.isEmpty { return }
+                array.pointee.withUnsafeMutableBufferPointer { buffer in
+                    for index in buffer.indices { body(UnsafeMutableRawPointer(buffer.baseAddress! + index)) }
+                }
+            },
+            forEach: { pointer, body in
+                pointer.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { buffer in
+                    for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
+                }
+            }
+        )
+        return Part(access: .elements(access), child: builder.layout(Element.self))
+    }
+}
+
+extension Optional: ModelContainer {
+    // An optional's payload sits at the optional's own address, so the element visitor runs on
+    // the same pointer once the optional is known to hold a value.
+    static func containerPart(_ builder: inout LayoutBuilder) -> Part {
+        let access = ContainerAccess(
+            makeVisit: { element in
+                { pointer, action in
+                    if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { element(pointer, action) }
+                }
+            },
+            forEachMutable: { pointer, body in
+                if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { body(pointer) }
+            },
+            forEach: { pointer, body in
+                if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { body(pointer) }
+            }
+        )
+        return Part(access: .elements(access), child: builder.layout(Wrapped.self))
+    }
+}
+
+extension Dictionary: ModelContainer {
+    // Values are visited in the dictionary's own order, which is not stable between runs; models
+    // only change themselves, so the order of siblings never changes the resulting state.
+    static func containerPart(_ builder: inout LayoutBuilder) -> Part {
+        // Reached through an existential so that the closures below do not capture `Key`'s
+        // metatype, which Swift cannot prove `Sendable` here.
+        let values: any ValueWalker = DictionaryValues<Key, Value>()
+        let access = ContainerAccess(
+            makeVisit: { element in
+                { pointer, action in values.forEachMutable(pointer) { element($0, action) } }
+            },
+            forEachMutable: { values.forEachMutable($0, $1) },
+            forEach: { values.forEach($0, $1) }
+        )
+        return Part(access: .elements(access), child: builder.layout(Value.self))
+    }
+}
+
+/// Reaches the values of a container in place.
+protocol ValueWalker: Sendable {
+    func forEachMutable(_ pointer: UnsafeMutableRawPointer, _ body: (UnsafeMutableRawPointer) -> Void)
+    func forEach(_ pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void)
+}
+
+/// Reaches the values of a dictionary in place.
+struct DictionaryValues<Key: Hashable, Value>: ValueWalker {
+    func forEachMutable(_ pointer: UnsafeMutableRawPointer, _ body: (UnsafeMutableRawPointer) -> Void) {
+        let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self)
+        if dictionary.pointee.isEmpty { return }
+        var index = dictionary.pointee.values.startIndex
+        while index != dictionary.pointee.values.endIndex {
+            withUnsafeMutablePointer(to: &dictionary.pointee.values[index]) { body(UnsafeMutableRawPointer($0)) }
+            dictionary.pointee.values.formIndex(after: &index)
+        }
+    }
+
+    func forEach(_ pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) {
+        for value in pointer.assumingMemoryBound(to: [Key: Value].self).pointee.values {
+            withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// How the store reaches the model inside an `any Model` field, whose type is known only at
+/// run time.
+struct ExistentialAccess: Sendable {
+    /// Opens the existential in place and calls the body with the model's address and layout.
+    func withOpenedMutable(_ pointer: UnsafeMutableRawPointer, _ body: (UnsafeMutableRawPointer, TypeLayout) -> Void) {
+        func open<M: Model>(_ model: inout M) {
+            let layout = LayoutCache.layout(for: M.self)
+            withUnsafeMutablePointer(to: &model) { body(UnsafeMutableRawPointer($0), layout) }
+        }
+        open(&pointer.assumingMemoryBound(to: (any Model).self).pointee)
+    }
+
+    /// Opens a copy of the existential and calls the body with the model's address and layout.
+    func withOpened(_ pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, TypeLayout) -> Void) {
+        func open<M: Model>(_ model: M) {
+            let layout = LayoutCache.layout(for: M.self)
+            withUnsafePointer(to: model) { body(UnsafeRawPointer($0), layout) }
+        }
+        open(pointer.assumingMemoryBound(to: (any Model).self).pointee)
+    }
+}

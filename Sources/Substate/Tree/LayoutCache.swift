@@ -1,0 +1,44 @@
+import Synchronization
+
+/// The process-wide cache of layouts and compiled visitors, keyed by type.
+///
+/// It is a pure cache of facts about types (which never change while a process runs), so it is
+/// shared by every store; a `Mutex` guards it because layouts may be asked for from any thread.
+enum LayoutCache {
+    private struct Storage: ~Copyable {
+        var layouts: [ObjectIdentifier: TypeLayout] = [:]
+        var visitors: [VisitorKey: Visit?] = [:]
+    }
+
+    private static let storage = Mutex(Storage())
+
+    /// The layout of a type, built on first use.
+    static func layout<T>(for type: T.Type) -> TypeLayout {
+        storage.withLock { storage in
+            if let layout = storage.layouts[ObjectIdentifier(T.self)] { return layout }
+            var builder = LayoutBuilder(layouts: storage.layouts)
+            let layout = builder.layout(T.self)
+            builder.finish()
+            storage.layouts = builder.layouts
+            return layout
+        }
+    }
+
+    /// The visitor that delivers actions to every model at or below the layout (when `action` is
+    /// `nil`), or only to those that react to the given action type; `nil` when there is nothing
+    /// to visit.
+    static func visitor(for layout: TypeLayout, action: ObjectIdentifier?) -> Visit? {
+        storage.withLock { storage in
+            var compiler = VisitorCompiler(mode: action.map { .routed($0) } ?? .broadcast, cache: storage.visitors)
+            let visit = compiler.compile(layout)
+            storage.visitors = compiler.cache
+            return visit
+        }
+    }
+}
+
+/// Identifies a compiled visitor: a layout, and the action type it is routed for.
+struct VisitorKey: Hashable {
+    let layout: ObjectIdentifier
+    let action: ObjectIdentifier?
+}

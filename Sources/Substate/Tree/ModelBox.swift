@@ -1,0 +1,95 @@
+/// Owns one tree of models (the store's root, or a model registered by middleware) and
+/// delivers actions to it in place.
+@MainActor
+class AnyModelBox {
+    let layout: TypeLayout
+
+    init(layout: TypeLayout) {
+        self.layout = layout
+    }
+
+    /// The tree's current value.
+    var model: any Model { fatalError("abstract") }
+
+    /// Delivers an action to every model of the tree that should receive it.
+    func reduce(_ action: any Action, type: ObjectIdentifier) { fatalError("abstract") }
+
+    /// Walks a copy of the tree with the action, reporting models that change although they
+    /// did not declare the action type. The store's own tree is left untouched.
+    func checkRouting(_ action: any Action, type: ObjectIdentifier, report: @escaping @Sendable (TypeLayout) -> Void) {
+        fatalError("abstract")
+    }
+
+    /// Calls the body with the tree's address, for reading.
+    func withValue<R>(_ body: (UnsafeRawPointer) -> R) -> R { fatalError("abstract") }
+
+    /// Calls the body with the tree's address, for writing.
+    func withMutableValue<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R { fatalError("abstract") }
+}
+
+/// The concrete box for a root of type `Root`.
+@MainActor
+final class ModelBox<Root: Model>: AnyModelBox {
+    private var value: Root
+    /// Whether some model of the tree declares `handledActions`, so routing can prune.
+    let usesRouting: Bool
+    private let broadcast: Visit?
+    private var routed: [ObjectIdentifier: Visit?] = [:]
+    private var lastType: ObjectIdentifier?
+    private var lastVisit: Visit?
+
+    init(_ value: Root) {
+        self.value = value
+        let layout = LayoutCache.layout(for: Root.self)
+        usesRouting = layout.reachable.contains { $0.model?.handledActions != nil }
+        broadcast = LayoutCache.visitor(for: layout, action: nil)
+        super.init(layout: layout)
+    }
+
+    override var model: any Model { value }
+
+    override func reduce(_ action: any Action, type: ObjectIdentifier) {
+        let visit: Visit?
+        if !usesRouting {
+            visit = broadcast
+        } else if type == lastType {
+            visit = lastVisit
+        } else {
+            if let cached = routed[type] {
+                visit = cached
+            } else {
+                visit = LayoutCache.visitor(for: layout, action: type)
+                routed[type] = visit
+            }
+            lastType = type
+            lastVisit = visit
+        }
+        guard let visit else { return }
+        withUnsafeMutablePointer(to: &value) { visit(UnsafeMutableRawPointer($0), action) }
+    }
+
+    override func checkRouting(
+        _ action: any Action, type: ObjectIdentifier, report: @escaping @Sendable (TypeLayout) -> Void
+    ) {
+        guard usesRouting else { return }
+        var compiler = VisitorCompiler(mode: .checking(type, report: report))
+        guard let visit = compiler.compile(layout) else { return }
+        var copy = value
+        withUnsafeMutablePointer(to: &copy) { visit(UnsafeMutableRawPointer($0), action) }
+    }
+
+    override func withValue<R>(_ body: (UnsafeRawPointer) -> R) -> R {
+        withUnsafePointer(to: &value) { body(UnsafeRawPointer($0)) }
+    }
+
+    override func withMutableValue<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
+        withUnsafeMutablePointer(to: &value) { body(UnsafeMutableRawPointer($0)) }
+    }
+}
+
+/// Makes a box for a model whose type is known only at run time.
+@MainActor
+func makeBox(_ model: any Model) -> AnyModelBox {
+    func open<M: Model>(_ model: M) -> AnyModelBox { ModelBox(model) }
+    return open(model)
+}

@@ -1,0 +1,139 @@
+/// Compiles a ``TypeLayout`` into one composed ``Visit`` closure.
+///
+/// Each step is a closure that captures the next one, so a dispatch is a chain of direct
+/// closure calls over raw pointers: no `Mirror`, no arrays of closures, no copies of the
+/// values walked. Children run before their parent's own `update(action:)`, fields in
+/// declaration order, elements in container order.
+struct VisitorCompiler {
+    enum Mode {
+        /// Every model receives the action.
+        case broadcast
+        /// Only subtrees whose models react to this action type are walked.
+        case routed(ObjectIdentifier)
+        /// Every model receives the action; models that did not declare this action type are
+        /// watched, and any change they make is reported.
+        case checking(ObjectIdentifier, report: @Sendable (TypeLayout) -> Void)
+    }
+
+    let mode: Mode
+    var cache: [VisitorKey: Visit?]
+    private var inProgress: [ObjectIdentifier: VisitorSlot] = [:]
+
+    init(mode: Mode, cache: [VisitorKey: Visit?] = [:]) {
+        self.mode = mode
+        self.cache = cache
+    }
+
+    private var cacheKeyAction: ObjectIdentifier?? {
+        switch mode {
+        case .broadcast: .some(nil)
+        case .routed(let action): .some(action)
+        case .checking: nil
+        }
+    }
+
+    mutating func compile(_ layout: TypeLayout) -> Visit? {
+        guard layout.holdsModels else { return nil }
+        if case .routed(let action) = mode, !layout.reacts(to: action) { return nil }
+        let id = ObjectIdentifier(layout)
+        let key = cacheKeyAction.map { VisitorKey(layout: id, action: $0) }
+        if let key, let cached = cache[key] { return cached }
+        if let slot = inProgress[id] {
+            // A recursive type: call through the slot, filled once this layout is compiled.
+            return { pointer, action in slot.visit?(pointer, action) }
+        }
+        let slot = VisitorSlot()
+        inProgress[id] = slot
+        let visit = build(layout)
+        slot.visit = visit
+        inProgress[id] = nil
+        if let key { cache[key] = visit }
+        return visit
+    }
+
+    private mutating func build(_ layout: TypeLayout) -> Visit? {
+        if let existential = layout.existential { return existentialVisit(existential) }
+        var steps: [(offset: Int, visit: Visit)] = []
+        for part in layout.parts {
+            guard let child = compile(part.child) else { continue }
+            switch part.access {
+            case .field(_, let offset): steps.append((offset, child))
+            case .elements(let container): steps.append((0, container.makeVisit(child)))
+            }
+        }
+        return chain(steps, then: layout.model.flatMap { modelStep($0, layout) })
+    }
+
+    private func modelStep(_ model: ModelWitness, _ layout: TypeLayout) -> Visit? {
+        switch mode {
+        case .broadcast:
+            return model.update
+        case .routed(let action):
+            guard let handled = model.handledActions else { return model.update }
+            return handled.contains(action) ? model.update : nil
+        case .checking(let action, let report):
+            guard let handled = model.handledActions, !handled.contains(action) else { return model.update }
+            return { pointer, action in
+                let before = model.read(pointer)
+                model.update(pointer, action)
+                if !model.isUnchanged(before, UnsafeRawPointer(pointer)) { report(layout) }
+            }
+        }
+    }
+
+    private func existentialVisit(_ existential: ExistentialAccess) -> Visit {
+        switch mode {
+        case .broadcast:
+            return { pointer, action in
+                existential.withOpenedMutable(pointer) { model, layout in
+                    LayoutCache.visitor(for: layout, action: nil)?(model, action)
+                }
+            }
+        case .routed(let actionType):
+            return { pointer, action in
+                existential.withOpenedMutable(pointer) { model, layout in
+                    LayoutCache.visitor(for: layout, action: actionType)?(model, action)
+                }
+            }
+        case .checking:
+            let mode = self.mode
+            return { pointer, action in
+                existential.withOpenedMutable(pointer) { model, layout in
+                    var compiler = VisitorCompiler(mode: mode)
+                    compiler.compile(layout)?(model, action)
+                }
+            }
+        }
+    }
+
+    /// Fuses the steps into nested closures, each calling the next.
+    private func chain(_ steps: [(offset: Int, visit: Visit)], then tail: Visit?) -> Visit? {
+        var result = tail
+        for (offset, step) in steps.reversed() {
+            let visit: Visit
+            switch (result, offset) {
+            case (let rest?, 0):
+                visit = { pointer, action in
+                    step(pointer, action)
+                    rest(pointer, action)
+                }
+            case (let rest?, _):
+                visit = { pointer, action in
+                    step(pointer + offset, action)
+                    rest(pointer, action)
+                }
+            case (nil, 0):
+                visit = step
+            case (nil, _):
+                visit = { pointer, action in step(pointer + offset, action) }
+            }
+            result = visit
+        }
+        return result
+    }
+}
+
+/// Holds the visitor of a recursive type until its compilation finishes.
+final class VisitorSlot: @unchecked Sendable {  // Written once during compilation, before any walk can read it.
+    var visit: Visit?
+}
