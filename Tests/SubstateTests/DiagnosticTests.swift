@@ -1,0 +1,78 @@
+import Substate
+import XCTest
+
+@MainActor
+final class DiagnosticTests: XCTestCase {
+    private var received: [Diagnostic] = []
+
+    private func store<M: Model>(_ model: M, middleware: [any Middleware] = []) -> Store {
+        Store(model: model, middleware: middleware) { [weak self] in self?.received.append($0) }
+    }
+
+    func testLetFieldHoldingModelsIsReportedOnceByTypeAndField() async {
+        struct Frozen: Model {
+            let leaf = Leaf(1)
+            var live = Leaf(2)
+        }
+        let store = store(Frozen())
+        store.update(Tick(ticker: Ticker()))
+        store.update(Tick(ticker: Ticker()))
+        XCTAssertEqual(received.map(\.kind), [.letField])
+        XCTAssertEqual(received.first?.typeName, "Frozen")
+        XCTAssertEqual(received.first?.member, "leaf")
+        XCTAssertTrue(received.first!.message.contains("Frozen.leaf"))
+        XCTAssertEqual(store.diagnostics, received)
+        XCTAssertEqual(store.find(Frozen.self)?.leaf.seenAt, -1, "a let field is not updated")
+        XCTAssertEqual(store.find(Frozen.self)?.live.seenAt, 1)
+    }
+
+    func testEnumPayloadHoldingAModelIsReported() async {
+        enum Route: Sendable {
+            case home
+            case detail(Leaf)
+        }
+        struct Navigation: Model {
+            var route = Route.detail(Leaf(1))
+            var plainEnum = Optional(Leaf(2))
+        }
+        _ = store(Navigation())
+        XCTAssertEqual(received.map(\.kind), [.enumField])
+        XCTAssertEqual(received.first?.member, "route")
+    }
+
+    func testClassHoldingModelsIsReported() async {
+        final class Cache: Sendable {
+            let leaf = Leaf(3)
+        }
+        final class Service: Sendable {
+            let name = "no models here"
+        }
+        struct Screen: Model {
+            var cache = Cache()
+            var service = Service()
+        }
+        _ = store(Screen())
+        XCTAssertEqual(received.map(\.kind), [.classField], "only the class holding a model is reported")
+        XCTAssertEqual(received.first?.member, "cache")
+    }
+
+    func testReplacedModelsAreCheckedAgain() async {
+        enum Route: Sendable {
+            case home
+            case detail(Leaf)
+        }
+        struct Navigation: Model {
+            var route = Route.home
+        }
+        let store = store(Navigation())
+        XCTAssertEqual(received, [])
+        store.update(Store.Replace(model: Navigation(route: .detail(Leaf(1)))))
+        XCTAssertEqual(received.map(\.kind), [.enumField])
+    }
+
+    func testWellFormedTreesReportNothing() async {
+        _ = store(Parent())
+        _ = store(Counter())
+        XCTAssertEqual(received, [])
+    }
+}
