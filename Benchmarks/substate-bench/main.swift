@@ -1,1 +1,39 @@
-print("bench")
+import Substate
+
+/// substate-bench: `swift run -c release substate-bench [--json] [--quick] [--filter TEXT]`.
+///
+/// Runs every contender side by side in this process and prints ratios against the targets.
+@MainActor
+func runBenchmarks() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help") {
+        print(
+            """
+            usage: substate-bench [--json] [--quick] [--filter TEXT]
+              --json          print the figures as JSON
+              --quick         fewer rounds (noisier)
+              --filter TEXT   run only the benchmarks whose name contains TEXT
+            """)
+        return
+    }
+    let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    let harness = Harness(rounds: arguments.contains("--quick") ? 5 : 15)
+    var benchmarks: [(name: String, run: () -> [Figure])] = []
+    for models in [10, 100, 1_000, 10_000] {
+        benchmarks.append(("dispatch \(models)", { [CoreBenchmarks.dispatch(models: models, harness: harness)] }))
+    }
+    benchmarks += [
+        ("middleware", { [CoreBenchmarks.middleware(harness: harness)] }),
+        ("find", { [CoreBenchmarks.find(harness: harness)] }),
+        ("large arrays", { [CoreBenchmarks.largeArrays(harness: harness)] }),
+        ("routing", { CoreBenchmarks.routing(harness: harness) }),
+    ]
+    let figures = benchmarks.filter { filter == nil || $0.name.contains(filter!) }.flatMap { $0.run() }
+    if arguments.contains("--json") {
+        Report.printJSON(figures)
+    } else {
+        Report.printTable(figures)
+    }
+}
+
+MainActor.assumeIsolated { runBenchmarks() }

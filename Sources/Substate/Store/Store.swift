@@ -21,19 +21,25 @@ import Synchronization
 @MainActor
 public final class Store: Observable {
     let root: AnyModelBox
-    var registered: [AnyModelBox] = []
-    private var head: ChainLink!
-    private var queue: [any Action] = []
-    private var queueHead = 0
-    private var isDispatching = false
+    var registered: [AnyModelBox] = [] { didSet { hasRegistered = !registered.isEmpty } }
+    private var head: ChainLink?
+    // The dispatch state is only touched on the main actor and never across a suspension, so
+    // accesses cannot overlap; unchecked exclusivity keeps them off the per-action cost.
+    @exclusivity(unchecked) private var queue: [any Action] = []
+    @exclusivity(unchecked) private var queueHead = 0
+    @exclusivity(unchecked) private var isDispatching = false
+    @exclusivity(unchecked) private var hasRegistered = false
+    @exclusivity(unchecked) var hasListeners = false
+    private let registerType = ObjectIdentifier(Register.self)
+    private let replaceType = ObjectIdentifier(Replace.self)
 
     private let onDiagnostic: @MainActor (Diagnostic) -> Void
     private var reported: Set<Diagnostic> = []
     private var routingChecked: Set<ObjectIdentifier> = []
 
     let registrar = ObservationRegistrar()
-    var observed: [ObservationKey: ObservedQuery] = [:]
-    var subscriptions: [Int: Subscription] = [:]
+    var observed: [ObservationKey: ObservedQuery] = [:] { didSet { updateHasListeners() } }
+    var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
     var nextSubscriptionID = 0
     nonisolated let inbox = Mutex<[any Action]>([])
 
@@ -55,9 +61,9 @@ public final class Store: Observable {
     ) {
         root = ModelBox(model)
         self.onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
-        var link = ChainLink(store: self, middleware: nil, next: nil)
+        var link: ChainLink = ReduceLink(store: self)
         for middleware in middleware.reversed() {
-            link = ChainLink(store: self, middleware: middleware, next: link)
+            link = MiddlewareLink(store: self, middleware: middleware, next: link)
         }
         head = link
         reportShape(of: root)
@@ -77,19 +83,25 @@ public final class Store: Observable {
             queue.append(action)
             return
         }
-        runInDispatch { head.run(action) }
+        guard let head else { return }
+        run(action, from: head)
     }
 
-    /// Runs the body as part of a dispatch, then handles every action queued meanwhile.
-    func runInDispatch(_ body: () -> Void) {
+    /// Runs an action from a link of the chain on; outside a dispatch, this starts one and then
+    /// handles every action queued meanwhile.
+    func run(_ action: any Action, from link: ChainLink) {
         if isDispatching {
-            body()
+            link.run(action)
             return
         }
         isDispatching = true
-        defer { isDispatching = false }
-        body()
-        while queueHead < queue.count {
+        link.run(action)
+        if queueHead < queue.count { drainQueue() }
+        isDispatching = false
+    }
+
+    private func drainQueue() {
+        while queueHead < queue.count, let head {
             let next = queue[queueHead]
             queueHead += 1
             head.run(next)
@@ -101,22 +113,27 @@ public final class Store: Observable {
     /// The end of the pipeline: applies store-level actions, then delivers the action to the tree.
     func reduce(_ action: any Action) {
         let type = ObjectIdentifier(Swift.type(of: action))
-        if type == Self.registerType, let register = action as? Register {
+        if type == registerType, let register = action as? Register {
             self.register(register.model)
-        } else if type == Self.replaceType, let replace = action as? Replace {
+        } else if type == replaceType, let replace = action as? Replace {
             self.replace(with: replace.model)
         }
         #if DEBUG
             if routingChecked.insert(type).inserted { checkRouting(action, type: type) }
         #endif
         root.reduce(action, type: type)
-        for box in registered { box.reduce(action, type: type) }
-        if !observed.isEmpty { notifyObservers() }
-        if !subscriptions.isEmpty { notifySubscribers(action) }
+        if hasRegistered {
+            for box in registered { box.reduce(action, type: type) }
+        }
+        if hasListeners {
+            if !observed.isEmpty { notifyObservers() }
+            if !subscriptions.isEmpty { notifySubscribers(action) }
+        }
     }
 
-    private static let registerType = ObjectIdentifier(Register.self)
-    private static let replaceType = ObjectIdentifier(Replace.self)
+    private func updateHasListeners() {
+        hasListeners = !observed.isEmpty || !subscriptions.isEmpty
+    }
 
     private func register(_ model: any Model) {
         let type = ObjectIdentifier(Swift.type(of: model))

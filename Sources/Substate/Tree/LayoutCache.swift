@@ -7,7 +7,7 @@ import Synchronization
 enum LayoutCache {
     private struct Storage: ~Copyable {
         var layouts: [ObjectIdentifier: TypeLayout] = [:]
-        var visitors: [VisitorKey: Visit?] = [:]
+        var visitors: [VisitorKey: CompiledVisit] = [:]
     }
 
     private static let storage = Mutex(Storage())

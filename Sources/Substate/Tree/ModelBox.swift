@@ -30,23 +30,32 @@ class AnyModelBox {
 /// The concrete box for a root of type `Root`.
 @MainActor
 final class ModelBox<Root: Model>: AnyModelBox {
-    private var value: Root
+    // The tree lives at a fixed address for the box's lifetime, so dispatch walks it through a
+    // plain pointer: no exclusivity bookkeeping, no closure around each walk.
+    private let value: UnsafeMutablePointer<Root>
     /// Whether some model of the tree declares `handledActions`, so routing can prune.
     let usesRouting: Bool
     private let broadcast: Visit?
-    private var routed: [ObjectIdentifier: Visit?] = [:]
-    private var lastType: ObjectIdentifier?
-    private var lastVisit: Visit?
+    // Routing caches, only touched on the main actor and never across a suspension.
+    @exclusivity(unchecked) private var routed: [ObjectIdentifier: CompiledVisit] = [:]
+    @exclusivity(unchecked) private var lastType: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastVisit: Visit?
 
     init(_ value: Root) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         let layout = LayoutCache.layout(for: Root.self)
         usesRouting = layout.reachable.contains { $0.model?.handledActions != nil }
         broadcast = LayoutCache.visitor(for: layout, action: nil)
         super.init(layout: layout)
     }
 
-    override var model: any Model { value }
+    isolated deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    override var model: any Model { value.pointee }
 
     override func reduce(_ action: any Action, type: ObjectIdentifier) {
         let visit: Visit?
@@ -56,16 +65,15 @@ final class ModelBox<Root: Model>: AnyModelBox {
             visit = lastVisit
         } else {
             if let cached = routed[type] {
-                visit = cached
+                visit = cached.visit
             } else {
                 visit = LayoutCache.visitor(for: layout, action: type)
-                routed[type] = visit
+                routed[type] = CompiledVisit(visit: visit)
             }
             lastType = type
             lastVisit = visit
         }
-        guard let visit else { return }
-        withUnsafeMutablePointer(to: &value) { visit(UnsafeMutableRawPointer($0), action) }
+        visit?(UnsafeMutableRawPointer(value), action)
     }
 
     override func checkRouting(
@@ -74,16 +82,16 @@ final class ModelBox<Root: Model>: AnyModelBox {
         guard usesRouting else { return }
         var compiler = VisitorCompiler(mode: .checking(type, report: report))
         guard let visit = compiler.compile(layout) else { return }
-        var copy = value
+        var copy = value.pointee
         withUnsafeMutablePointer(to: &copy) { visit(UnsafeMutableRawPointer($0), action) }
     }
 
     override func withValue<R>(_ body: (UnsafeRawPointer) -> R) -> R {
-        withUnsafePointer(to: &value) { body(UnsafeRawPointer($0)) }
+        body(UnsafeRawPointer(value))
     }
 
     override func withMutableValue<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
-        withUnsafeMutablePointer(to: &value) { body(UnsafeMutableRawPointer($0)) }
+        body(UnsafeMutableRawPointer(value))
     }
 }
 

@@ -16,28 +16,28 @@ struct VisitorCompiler {
     }
 
     let mode: Mode
-    var cache: [VisitorKey: Visit?]
+    var cache: [VisitorKey: CompiledVisit]
     private var inProgress: [ObjectIdentifier: VisitorSlot] = [:]
 
-    init(mode: Mode, cache: [VisitorKey: Visit?] = [:]) {
+    init(mode: Mode, cache: [VisitorKey: CompiledVisit] = [:]) {
         self.mode = mode
         self.cache = cache
     }
 
-    private var cacheKeyAction: ObjectIdentifier?? {
-        switch mode {
-        case .broadcast: .some(nil)
-        case .routed(let action): .some(action)
-        case .checking: nil
-        }
-    }
-
     mutating func compile(_ layout: TypeLayout) -> Visit? {
         guard layout.holdsModels else { return nil }
-        if case .routed(let action) = mode, !layout.reacts(to: action) { return nil }
         let id = ObjectIdentifier(layout)
-        let key = cacheKeyAction.map { VisitorKey(layout: id, action: $0) }
-        if let key, let cached = cache[key] { return cached }
+        let key: VisitorKey?
+        switch mode {
+        case .broadcast:
+            key = VisitorKey(layout: id, action: nil)
+        case .routed(let action):
+            guard layout.reacts(to: action) else { return nil }
+            key = VisitorKey(layout: id, action: action)
+        case .checking:
+            key = nil
+        }
+        if let key, let cached = cache[key] { return cached.visit }
         if let slot = inProgress[id] {
             // A recursive type: call through the slot, filled once this layout is compiled.
             return { pointer, action in slot.visit?(pointer, action) }
@@ -47,18 +47,18 @@ struct VisitorCompiler {
         let visit = build(layout)
         slot.visit = visit
         inProgress[id] = nil
-        if let key { cache[key] = visit }
+        if let key { cache[key] = CompiledVisit(visit: visit) }
         return visit
     }
 
     private mutating func build(_ layout: TypeLayout) -> Visit? {
         if let existential = layout.existential { return existentialVisit(existential) }
-        var steps: [(offset: Int, visit: Visit)] = []
+        var steps: [Step] = []
         for part in layout.parts {
             guard let child = compile(part.child) else { continue }
             switch part.access {
-            case .field(_, let offset): steps.append((offset, child))
-            case .elements(let container): steps.append((0, container.makeVisit(child)))
+            case .field(_, let offset): steps.append(Step(offset: offset, visit: child))
+            case .elements(let container): steps.append(Step(offset: 0, visit: container.makeVisit(child)))
             }
         }
         return chain(steps, then: layout.model.flatMap { modelStep($0, layout) })
@@ -100,16 +100,18 @@ struct VisitorCompiler {
             return { pointer, action in
                 existential.withOpenedMutable(pointer) { model, layout in
                     var compiler = VisitorCompiler(mode: mode)
-                    compiler.compile(layout)?(model, action)
+                    if let visit = compiler.compile(layout) { visit(model, action) }
                 }
             }
         }
     }
 
     /// Fuses the steps into nested closures, each calling the next.
-    private func chain(_ steps: [(offset: Int, visit: Visit)], then tail: Visit?) -> Visit? {
+    private func chain(_ steps: [Step], then tail: Visit?) -> Visit? {
         var result = tail
-        for (offset, step) in steps.reversed() {
+        for item in steps.reversed() {
+            let offset = item.offset
+            let step = item.visit
             let visit: Visit
             switch (result, offset) {
             case (let rest?, 0):
@@ -131,6 +133,19 @@ struct VisitorCompiler {
         }
         return result
     }
+}
+
+/// A compiled visitor as stored in collections. Closures kept directly in arrays or
+/// dictionaries are stored at their most general abstraction, and every later call would go
+/// through conversion thunks; a struct field keeps the closure's own calling convention.
+struct CompiledVisit: Sendable {
+    let visit: Visit?
+}
+
+/// One step of a compiled walk: a visitor and the byte offset it applies at.
+struct Step {
+    let offset: Int
+    let visit: Visit
 }
 
 /// Holds the visitor of a recursive type until its compilation finishes.

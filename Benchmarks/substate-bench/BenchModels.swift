@@ -1,0 +1,145 @@
+import Substate
+
+// The benchmark tree: a root with feature models, each holding nested, optional and
+// array-of-item models; every update is a realistic switch over a few action types.
+
+struct Bump: Action {}
+struct Toggle: Action { let id: Int }
+struct Rename: Action { let id: Int; let title: String }
+struct Reset: Action {}
+struct ThemeChanged: Action { let dark: Bool }
+
+/// Whether the benchmark tree's models declare the action types they react to.
+protocol RoutingMode: Sendable {
+    static var declares: Bool { get }
+}
+
+/// Models declare nothing and receive every action, as in the Substate document.
+enum Broadcast: RoutingMode { static let declares = false }
+
+/// Models declare their action types, so the store routes around them.
+enum Declared: RoutingMode { static let declares = true }
+
+extension Model {
+    /// The declaration a benchmark model makes under a routing mode.
+    static func declaring<R: RoutingMode>(_ mode: R.Type, _ types: [any Action.Type]) -> [any Action.Type]? {
+        R.declares ? types : nil
+    }
+}
+
+struct Item<R: RoutingMode>: Model {
+    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Toggle.self, Rename.self, Reset.self]) }
+    var id: Int
+    var title = "item"
+    var done = false
+    var count = 0
+
+    mutating func update(action: Action) {
+        switch action {
+        case is Bump: count &+= 1
+        case let toggle as Toggle where toggle.id == id: done.toggle()
+        case let rename as Rename where rename.id == id: title = rename.title
+        case is Reset: count = 0
+        default: ()
+        }
+    }
+}
+
+struct Detail<R: RoutingMode>: Model {
+    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Reset.self, Toggle.self]) }
+    var views = 0
+    var expanded = false
+    mutating func update(action: Action) {
+        switch action {
+        case is Bump: views &+= 1
+        case is Reset: views = 0
+        case let toggle as Toggle where toggle.id == -1: expanded.toggle()
+        default: ()
+        }
+    }
+}
+
+struct FeatureSettings<R: RoutingMode>: Model {
+    static var handledActions: [any Action.Type]? { declaring(R.self, [Reset.self, Toggle.self, Bump.self]) }
+    var limit = 10
+    var sorted = false
+    mutating func update(action: Action) {
+        switch action {
+        case is Reset: limit = 10
+        case let toggle as Toggle where toggle.id == -2: sorted.toggle()
+        case is Bump: limit &+= 0
+        default: ()
+        }
+    }
+}
+
+struct Feature<R: RoutingMode>: Model {
+    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Reset.self, Rename.self]) }
+    var items: [Item<R>]
+    var detail: Detail<R>? = Detail()
+    var settings = FeatureSettings<R>()
+    var total = 0
+    mutating func update(action: Action) {
+        switch action {
+        case is Bump: total &+= 1
+        case is Reset: total = 0
+        case let rename as Rename where rename.id == -3: items.removeAll()
+        default: ()
+        }
+    }
+}
+
+struct Header<R: RoutingMode>: Model {
+    static var handledActions: [any Action.Type]? { declaring(R.self, [ThemeChanged.self, Rename.self, Reset.self]) }
+    var dark = false
+    var title = "Substate"
+    mutating func update(action: Action) {
+        switch action {
+        case let theme as ThemeChanged: dark = theme.dark
+        case let rename as Rename where rename.id == -4: title = rename.title
+        case is Reset: dark = false
+        default: ()
+        }
+    }
+}
+
+struct Root<R: RoutingMode>: Model {
+    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Reset.self, ThemeChanged.self]) }
+    var header = Header<R>()
+    var features: [Feature<R>]
+    var dispatches = 0
+    mutating func update(action: Action) {
+        switch action {
+        case is Bump, is Reset: dispatches &+= 1
+        case let theme as ThemeChanged where theme.dark: dispatches &+= 2
+        default: ()
+        }
+    }
+
+    /// A tree of about `models` models: the root, its header, and features of three models plus items.
+    init(models: Int) {
+        let features = models <= 10 ? 1 : models <= 100 ? 4 : models <= 1_000 ? 10 : 20
+        let itemsPerFeature = max(1, (models - 2) / features - 3)
+        self.features = (0..<features).map { feature in
+            Feature(items: (0..<itemsPerFeature).map { Item(id: feature * 100_000 + $0) })
+        }
+    }
+
+    var modelCount: Int { 2 + features.reduce(0) { $0 + 3 + $1.items.count } }
+}
+
+/// The physical limit: each model's `update` called in place, children first, by hand.
+func handWrittenUpdate<R>(_ root: inout Root<R>, _ action: Action) {
+    root.header.update(action: action)
+    root.features.withUnsafeMutableBufferPointer { features in
+        for index in features.indices {
+            features[index].items.withUnsafeMutableBufferPointer { items in
+                for item in items.indices { items[item].update(action: action) }
+            }
+            features[index].detail?.update(action: action)
+            features[index].settings.update(action: action)
+            features[index].update(action: action)
+        }
+    }
+    root.update(action: action)
+}

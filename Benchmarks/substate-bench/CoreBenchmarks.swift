@@ -1,0 +1,109 @@
+import Substate
+
+/// Passes every action on untouched: the cost of one link of the chain.
+struct PassThrough: Middleware {
+    func handle(_ action: Action, store: Store, next: Next) { next(action) }
+}
+
+/// A model holding a large array of plain values, which a dispatch must not touch.
+struct Blob: Model {
+    var numbers: [Int]
+    var hits = 0
+    var leaf = Item<Broadcast>(id: 0)
+    mutating func update(action: Action) {
+        switch action {
+        case is Bump: hits &+= 1
+        case is Reset: hits = 0
+        default: ()
+        }
+    }
+}
+
+let cycle: [any Action] = [Bump(), Toggle(id: 3), Bump(), Reset()]
+
+@MainActor
+enum CoreBenchmarks {
+    static func dispatch(models: Int, harness: Harness) -> Figure {
+        var handRoot = Root<Broadcast>(models: models)
+        let store = Store(model: Root<Broadcast>(models: models))
+        let ops = max(40, 400_000 / models)
+        let times = harness.compare([
+            ("hand", ops, { ops in for i in 0..<ops { handWrittenUpdate(&handRoot, cycle[i & 3]) } }),
+            ("store", ops, { ops in for i in 0..<ops { store.update(cycle[i & 3]) } }),
+        ])
+        blackHole(handRoot)
+        let count = handRoot.modelCount
+        return Figure(
+            name: "dispatch, \(count) models", value: times["store"]! / times["hand"]!, unit: "x",
+            target: models <= 10 ? 1.5 : 1.25,
+            detail: "store \(Report.format(times["store"]!, 0)) ns vs hand-written \(Report.format(times["hand"]!, 0)) ns per action")
+    }
+
+    static func middleware(harness: Harness) -> Figure {
+        let links = 10
+        let bare = Store(model: Root<Broadcast>(models: 10))
+        let chained = Store(model: Root<Broadcast>(models: 10), middleware: Array(repeating: PassThrough(), count: links))
+        let ops = 100_000
+        let times = harness.compare([
+            ("bare", ops, { ops in for i in 0..<ops { bare.update(cycle[i & 3]) } }),
+            ("chained", ops, { ops in for i in 0..<ops { chained.update(cycle[i & 3]) } }),
+        ])
+        let perLink = max(0, times["chained"]! - times["bare"]!) / Double(links)
+        return Figure(
+            name: "pass-through middleware", value: perLink, unit: "ns", target: 50,
+            detail: "per middleware per action (\(links) links: \(Report.format(times["chained"]!, 0)) ns vs none: \(Report.format(times["bare"]!, 0)) ns)")
+    }
+
+    static func find(harness: Harness) -> Figure {
+        let store = Store(model: Root<Broadcast>(models: 10_000))
+        let times = harness.compare([
+            ("find", 20_000, { ops in for _ in 0..<ops { blackHole(store.find(Header<Broadcast>.self)) } }),
+            ("walk", 40, { ops in for _ in 0..<ops { store.update(Bump()) } }),
+        ])
+        return Figure(
+            name: "find shallow model, 10,000 models", value: times["find"]! / times["walk"]!, unit: "x", target: 0.01,
+            detail: "find \(Report.format(times["find"]!, 0)) ns vs full dispatch \(Report.format(times["walk"]! / 1000, 1)) µs")
+    }
+
+    static func largeArrays(harness: Harness) -> Figure {
+        let small = Store(model: Blob(numbers: Array(repeating: 1, count: 1_000)))
+        let large = Store(model: Blob(numbers: Array(repeating: 1, count: 1_000_000)))
+        let ops = 200_000
+        let times = harness.compare([
+            ("small", ops, { ops in for i in 0..<ops { small.update(cycle[i & 3]) } }),
+            ("large", ops, { ops in for i in 0..<ops { large.update(cycle[i & 3]) } }),
+        ])
+        return Figure(
+            name: "non-model array 1,000,000 vs 1,000", value: times["large"]! / times["small"]!, unit: "x", target: 1.25,
+            detail: "dispatch \(Report.format(times["large"]!, 0)) ns vs \(Report.format(times["small"]!, 0)) ns")
+    }
+
+    static func routing(harness: Harness) -> [Figure] {
+        let routed = Store(model: Root<Declared>(models: 10_000))
+        let broadcast = Store(model: Root<Broadcast>(models: 10_000))
+        var handRoot = Root<Declared>(models: 10_000)
+        let theme: [any Action] = [ThemeChanged(dark: true), ThemeChanged(dark: false)]
+        let times = harness.compare([
+            ("routed", 100_000, { ops in for i in 0..<ops { routed.update(theme[i & 1]) } }),
+            ("broadcast", 40, { ops in for i in 0..<ops { broadcast.update(theme[i & 1]) } }),
+            (
+                "hand", 100_000,
+                { ops in
+                    for i in 0..<ops {
+                        handRoot.header.update(action: theme[i & 1])
+                        handRoot.update(action: theme[i & 1])
+                    }
+                }
+            ),
+        ])
+        blackHole(handRoot)
+        return [
+            Figure(
+                name: "routed action, 10,000 models", value: times["routed"]! / times["broadcast"]!, unit: "x", target: 0.01,
+                detail: "routed \(Report.format(times["routed"]!, 0)) ns vs full broadcast \(Report.format(times["broadcast"]! / 1000, 1)) µs"),
+            Figure(
+                name: "routed action vs hand-written call", value: times["routed"]! / times["hand"]!, unit: "x", target: 5,
+                detail: "routed \(Report.format(times["routed"]!, 0)) ns vs the two updates called by hand \(Report.format(times["hand"]!, 0)) ns"),
+        ]
+    }
+}

@@ -1,0 +1,28 @@
+/// Times contenders side by side: each round runs every contender once, in turn, so that
+/// noise from a shared machine falls on all of them alike; the median round counts.
+struct Harness {
+    var rounds = 15
+
+    /// Nanoseconds per operation of each contender (the median over rounds).
+    func compare(_ contenders: [(name: String, ops: Int, run: (Int) -> Void)]) -> [String: Double] {
+        for contender in contenders { contender.run(contender.ops) }  // warm up: layouts, caches
+        var samples: [String: [Double]] = [:]
+        let clock = ContinuousClock()
+        for _ in 0..<rounds {
+            for contender in contenders {
+                let elapsed = clock.measure { contender.run(contender.ops) }
+                samples[contender.name, default: []].append(nanoseconds(elapsed) / Double(contender.ops))
+            }
+        }
+        return samples.mapValues { $0.sorted()[$0.count / 2] }
+    }
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+}
+
+/// Keeps a value alive and observable so the optimizer cannot drop the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {}
