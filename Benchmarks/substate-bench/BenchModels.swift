@@ -28,7 +28,9 @@ extension Model {
 }
 
 struct Item<R: RoutingMode>: Model {
-    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Toggle.self, Rename.self, Reset.self]) }
+    static var handledActions: [any Action.Type]? {
+        declaring(R.self, [Bump.self, Toggle.self, Rename.self, Reset.self])
+    }
     var id: Int
     var title = "item"
     var done = false

@@ -36,13 +36,16 @@ enum CoreBenchmarks {
         return Figure(
             name: "dispatch, \(count) models", value: times["store"]! / times["hand"]!, unit: "x",
             target: models <= 10 ? 1.5 : 1.25,
-            detail: "store \(Report.format(times["store"]!, 0)) ns vs hand-written \(Report.format(times["hand"]!, 0)) ns per action")
+            detail:
+                "store \(Report.format(times["store"]!, 0)) ns vs hand-written \(Report.format(times["hand"]!, 0)) ns per action"
+        )
     }
 
     static func middleware(harness: Harness) -> Figure {
         let links = 10
         let bare = Store(model: Root<Broadcast>(models: 10))
-        let chained = Store(model: Root<Broadcast>(models: 10), middleware: Array(repeating: PassThrough(), count: links))
+        let chained = Store(
+            model: Root<Broadcast>(models: 10), middleware: Array(repeating: PassThrough(), count: links))
         let ops = 100_000
         let times = harness.compare([
             ("bare", ops, { ops in for i in 0..<ops { bare.update(cycle[i & 3]) } }),
@@ -51,7 +54,9 @@ enum CoreBenchmarks {
         let perLink = max(0, times["chained"]! - times["bare"]!) / Double(links)
         return Figure(
             name: "pass-through middleware", value: perLink, unit: "ns", target: 50,
-            detail: "per middleware per action (\(links) links: \(Report.format(times["chained"]!, 0)) ns vs none: \(Report.format(times["bare"]!, 0)) ns)")
+            detail:
+                "per middleware per action (\(links) links: \(Report.format(times["chained"]!, 0)) ns vs none: \(Report.format(times["bare"]!, 0)) ns)"
+        )
     }
 
     static func find(harness: Harness) -> Figure {
@@ -62,7 +67,9 @@ enum CoreBenchmarks {
         ])
         return Figure(
             name: "find shallow model, 10,000 models", value: times["find"]! / times["walk"]!, unit: "x", target: 0.01,
-            detail: "find \(Report.format(times["find"]!, 0)) ns vs full dispatch \(Report.format(times["walk"]! / 1000, 1)) µs")
+            detail:
+                "find \(Report.format(times["find"]!, 0)) ns vs full dispatch \(Report.format(times["walk"]! / 1000, 1)) µs"
+        )
     }
 
     static func largeArrays(harness: Harness) -> Figure {
@@ -74,7 +81,8 @@ enum CoreBenchmarks {
             ("large", ops, { ops in for i in 0..<ops { large.update(cycle[i & 3]) } }),
         ])
         return Figure(
-            name: "non-model array 1,000,000 vs 1,000", value: times["large"]! / times["small"]!, unit: "x", target: 1.25,
+            name: "non-model array 1,000,000 vs 1,000", value: times["large"]! / times["small"]!, unit: "x",
+            target: 1.25,
             detail: "dispatch \(Report.format(times["large"]!, 0)) ns vs \(Report.format(times["small"]!, 0)) ns")
     }
 
@@ -99,11 +107,17 @@ enum CoreBenchmarks {
         blackHole(handRoot)
         return [
             Figure(
-                name: "routed action, 10,000 models", value: times["routed"]! / times["broadcast"]!, unit: "x", target: 0.01,
-                detail: "routed \(Report.format(times["routed"]!, 0)) ns vs full broadcast \(Report.format(times["broadcast"]! / 1000, 1)) µs"),
+                name: "routed action, 10,000 models", value: times["routed"]! / times["broadcast"]!, unit: "x",
+                target: 0.01,
+                detail:
+                    "routed \(Report.format(times["routed"]!, 0)) ns vs full broadcast \(Report.format(times["broadcast"]! / 1000, 1)) µs"
+            ),
             Figure(
-                name: "routed action vs hand-written call", value: times["routed"]! / times["hand"]!, unit: "x", target: 5,
-                detail: "routed \(Report.format(times["routed"]!, 0)) ns vs the two updates called by hand \(Report.format(times["hand"]!, 0)) ns"),
+                name: "routed action vs hand-written call", value: times["routed"]! / times["hand"]!, unit: "x",
+                target: 5,
+                detail:
+                    "routed \(Report.format(times["routed"]!, 0)) ns vs the two updates called by hand \(Report.format(times["hand"]!, 0)) ns"
+            ),
         ]
     }
 }

@@ -17,9 +17,13 @@ enum Report {
         print("substate-bench: ratios of contenders run side by side in one process (median of rounds)\n")
         for figure in figures {
             let value = figure.unit == "x" ? format(figure.value, 3) + "x" : format(figure.value, 1) + " " + figure.unit
-            let target = figure.unit == "x" ? "≤ " + format(figure.target, 3) + "x" : "≤ " + format(figure.target, 1) + " " + figure.unit
+            let target =
+                figure.unit == "x"
+                ? "≤ " + format(figure.target, 3) + "x" : "≤ " + format(figure.target, 1) + " " + figure.unit
             let mark = figure.meetsTarget ? "ok  " : "MISS"
-            print("\(mark) \(figure.name.rightPad(nameWidth))  \(value.leftPad(12))  target \(target.leftPad(10))  \(figure.detail)")
+            print(
+                "\(mark) \(figure.name.rightPad(nameWidth))  \(value.leftPad(12))  target \(target.leftPad(10))  \(figure.detail)"
+            )
         }
         let missed = figures.filter { !$0.meetsTarget }.count
         print("\n\(figures.count - missed) of \(figures.count) figures within target")

@@ -16,7 +16,9 @@ func runBenchmarks() {
             """)
         return
     }
-    let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    let filter = arguments.firstIndex(of: "--filter").flatMap {
+        arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+    }
     let harness = Harness(rounds: arguments.contains("--quick") ? 5 : 15)
     var benchmarks: [(name: String, run: () -> [Figure])] = []
     for models in [10, 100, 1_000, 10_000] {

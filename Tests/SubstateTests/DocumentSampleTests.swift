@@ -55,7 +55,8 @@ final class DocumentSampleTests: XCTestCase {
         XCTAssertEqual(store.find(Tracker<ProductsScreen>.self)?.clicks, 0)
         store.update(Store.Replace(model: Tracker<NewsScreen>(clicks: 3)))
         XCTAssertEqual(store.find(Tracker<NewsScreen>.self)?.clicks, 3)
-        XCTAssertEqual(store.find(Tracker<ProductsScreen>.self)?.clicks, 0, "the other screen's tracker is another type")
+        XCTAssertEqual(
+            store.find(Tracker<ProductsScreen>.self)?.clicks, 0, "the other screen's tracker is another type")
 
         struct Screens: Model {
             var news = ClickingTracker<NewsScreen>()

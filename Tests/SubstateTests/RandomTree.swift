@@ -120,7 +120,9 @@ enum RandomTree {
     static func sheet(_ random: inout SplitMix64) -> Sheet {
         var sheet = Sheet()
         for id in 0..<Int(random.next() % 5) {
-            var row = Row(id: id, cells: (0..<Int(random.next() % 4)).map { Cell(id: id * 100 + $0, value: Int(random.next() % 10)) })
+            var row = Row(
+                id: id,
+                cells: (0..<Int(random.next() % 4)).map { Cell(id: id * 100 + $0, value: Int(random.next() % 10)) })
             if random.next() % 2 == 0 { row.label = Cell(id: id * 1000) }
             sheet.rows.append(row)
         }

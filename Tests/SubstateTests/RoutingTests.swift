@@ -61,7 +61,8 @@ final class RoutingTests: XCTestCase {
             let store = Store(model: Screen()) { diagnostics.append($0) }
             store.update(Tick(ticker: Ticker()))
             store.update(Tick(ticker: Ticker()))
-            XCTAssertEqual(diagnostics.map(\.kind), [.undeclaredAction, .undeclaredAction], "Start and Tick, once each")
+            XCTAssertEqual(
+                diagnostics.map(\.kind), [.undeclaredAction, .undeclaredAction], "Start and Tick, once each")
             XCTAssertEqual(diagnostics.map(\.member), ["Store.Start", "Tick"])
             XCTAssertEqual(diagnostics.first?.typeName, "Liar")
             XCTAssertEqual(store.find(Liar.self)?.calls, 0, "the check runs on a copy: routing still skipped the model")

@@ -4,7 +4,11 @@ import Synchronization
 /// Hands out increasing numbers, so models can record the order in which they were updated.
 final class Ticker: Sendable {
     private let count = Mutex(0)
-    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        count.withLock {
+            $0 += 1; return $0
+        }
+    }
 }
 
 /// An action that each ``Leaf`` answers by recording when it was reached.

@@ -34,7 +34,9 @@ final class TreeTests: XCTestCase {
         let store = Store(model: Screens())
         XCTAssertEqual(store.findAll((any Clickable).self).map(\.clicks), [0, 0])
         XCTAssertNotNil(store.find((any Clickable).self) as? Tracker<NewsScreen>)
-        XCTAssertEqual(store.findAll((any Model).self).count, 7, "the root, two screens, two trackers, a counter and its sub-counter")
+        XCTAssertEqual(
+            store.findAll((any Model).self).count, 7,
+            "the root, two screens, two trackers, a counter and its sub-counter")
     }
 
     func testTheTreeMayChangeShapeBetweenActions() async {
@@ -67,7 +69,8 @@ final class TreeTests: XCTestCase {
         store.update(Board.Select())
         store.update(Tick(ticker: Ticker()))
         var board = store.find(Board.self)!
-        XCTAssertEqual(board.cards.map(\.updates), [3, 2], "an element added by its parent receives the actions after it")
+        XCTAssertEqual(
+            board.cards.map(\.updates), [3, 2], "an element added by its parent receives the actions after it")
         XCTAssertEqual(board.selected?.updates, 1)
         XCTAssertEqual(board.byName.values.map(\.updates).sorted(), [2, 3])
         store.update(Board.Remove())

@@ -166,7 +166,8 @@ public final class Store: Observable {
             changed.withLock { $0 }.map { layout in
                 Diagnostic(
                     kind: .undeclaredAction, typeName: layout.name, member: actionName,
-                    message: "\(layout.name) changed in response to \(actionName), which its handledActions does not list; the store does not deliver \(actionName) to it, so that change is lost. Add \(actionName).self to \(layout.name).handledActions."
+                    message:
+                        "\(layout.name) changed in response to \(actionName), which its handledActions does not list; the store does not deliver \(actionName) to it, so that change is lost. Add \(actionName).self to \(layout.name).handledActions."
                 )
             })
     }

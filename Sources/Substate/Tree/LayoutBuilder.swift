@@ -33,7 +33,8 @@ struct LayoutBuilder {
                 layout.diagnostics.append(
                     Diagnostic(
                         kind: .classField, typeName: layout.name, member: "",
-                        message: "\(layout.name) is a class; models must be value types, so the store does not update it."
+                        message:
+                            "\(layout.name) is a class; models must be value types, so the store does not update it."
                     ))
             }
         } else if metadataKind(T.self) == structKind && !isLibraryType(T.self) {
@@ -98,7 +99,8 @@ struct LayoutBuilder {
             owner.diagnostics.append(
                 Diagnostic(
                     kind: .letField, typeName: owner.name, member: name,
-                    message: "\(owner.name).\(name) is a `let` field holding models; the store cannot write to it, so its models are not updated. Declare it `var`."
+                    message:
+                        "\(owner.name).\(name) is a `let` field holding models; the store cannot write to it, so its models are not updated. Declare it `var`."
                 ))
         }
         for layout in fresh where !layout.opaqueFields.isEmpty {

@@ -6,7 +6,8 @@ typealias Visit = @Sendable (UnsafeMutableRawPointer, any Action) -> Void
 ///
 /// Built once per type by ``LayoutBuilder`` from the type's metadata (never from values), then
 /// shared and never mutated again.
-final class TypeLayout: @unchecked Sendable {  // Mutated only while being built under LayoutCache's lock; immutable once published.
+// @unchecked Sendable: mutated only while being built under LayoutCache's lock, immutable once published.
+final class TypeLayout: @unchecked Sendable {
     let type: Any.Type
     /// Present when the type itself conforms to ``Model``.
     let model: ModelWitness?
