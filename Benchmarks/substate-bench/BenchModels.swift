@@ -1,7 +1,8 @@
 import Substate
 
 // The benchmark tree: a root with feature models, each holding nested, optional and
-// array-of-item models; every update is a realistic switch over a few action types.
+// array-of-item models; every update is a realistic switch over a few action types. None of
+// them declares its action types, so every action reaches every model.
 
 struct Bump: Action {}
 struct Toggle: Action { let id: Int }
@@ -9,28 +10,7 @@ struct Rename: Action { let id: Int; let title: String }
 struct Reset: Action {}
 struct ThemeChanged: Action { let dark: Bool }
 
-/// Whether the benchmark tree's models declare the action types they react to.
-protocol RoutingMode: Sendable {
-    static var declares: Bool { get }
-}
-
-/// Models declare nothing and receive every action, as in the Substate document.
-enum Broadcast: RoutingMode { static let declares = false }
-
-/// Models declare their action types, so the store routes around them.
-enum Declared: RoutingMode { static let declares = true }
-
-extension Model {
-    /// The declaration a benchmark model makes under a routing mode.
-    static func declaring<R: RoutingMode>(_ mode: R.Type, _ types: [any Action.Type]) -> [any Action.Type]? {
-        R.declares ? types : nil
-    }
-}
-
-struct Item<R: RoutingMode>: Model {
-    static var handledActions: [any Action.Type]? {
-        declaring(R.self, [Bump.self, Toggle.self, Rename.self, Reset.self])
-    }
+struct Item: Model {
     var id: Int
     var title = "item"
     var done = false
@@ -47,8 +27,7 @@ struct Item<R: RoutingMode>: Model {
     }
 }
 
-struct Detail<R: RoutingMode>: Model {
-    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Reset.self, Toggle.self]) }
+struct Detail: Model {
     var views = 0
     var expanded = false
     mutating func update(action: Action) {
@@ -61,8 +40,7 @@ struct Detail<R: RoutingMode>: Model {
     }
 }
 
-struct FeatureSettings<R: RoutingMode>: Model {
-    static var handledActions: [any Action.Type]? { declaring(R.self, [Reset.self, Toggle.self, Bump.self]) }
+struct FeatureSettings: Model {
     var limit = 10
     var sorted = false
     mutating func update(action: Action) {
@@ -75,11 +53,10 @@ struct FeatureSettings<R: RoutingMode>: Model {
     }
 }
 
-struct Feature<R: RoutingMode>: Model {
-    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Reset.self, Rename.self]) }
-    var items: [Item<R>]
-    var detail: Detail<R>? = Detail()
-    var settings = FeatureSettings<R>()
+struct Feature: Model {
+    var items: [Item]
+    var detail: Detail? = Detail()
+    var settings = FeatureSettings()
     var total = 0
     mutating func update(action: Action) {
         switch action {
@@ -91,8 +68,7 @@ struct Feature<R: RoutingMode>: Model {
     }
 }
 
-struct Header<R: RoutingMode>: Model {
-    static var handledActions: [any Action.Type]? { declaring(R.self, [ThemeChanged.self, Rename.self, Reset.self]) }
+struct Header: Model {
     var dark = false
     var title = "Substate"
     mutating func update(action: Action) {
@@ -105,10 +81,9 @@ struct Header<R: RoutingMode>: Model {
     }
 }
 
-struct Root<R: RoutingMode>: Model {
-    static var handledActions: [any Action.Type]? { declaring(R.self, [Bump.self, Reset.self, ThemeChanged.self]) }
-    var header = Header<R>()
-    var features: [Feature<R>]
+struct Root: Model {
+    var header = Header()
+    var features: [Feature]
     var dispatches = 0
     mutating func update(action: Action) {
         switch action {
@@ -131,7 +106,7 @@ struct Root<R: RoutingMode>: Model {
 }
 
 /// The physical limit: each model's `update` called in place, children first, by hand.
-func handWrittenUpdate<R>(_ root: inout Root<R>, _ action: Action) {
+func handWrittenUpdate(_ root: inout Root, _ action: Action) {
     root.header.update(action: action)
     root.features.withUnsafeMutableBufferPointer { features in
         for index in features.indices {

@@ -3,6 +3,11 @@
 /// Each container (`Array`, `Optional`, `Dictionary`) builds these closures in a generic
 /// context where its element type is known; the store calls them through raw pointers.
 struct ContainerAccess: Sendable {
+    enum Kind: Sendable { case array, optional, dictionary }
+
+    /// Which container this is; arrays and optionals of models get visitors specialised in
+    /// the model's own module.
+    let kind: Kind
     /// Wraps a visitor of one element into a visitor of the whole container, in place.
     let makeVisit: @Sendable (@escaping Visit) -> Visit
     /// Calls the body with the address of each element, for writing.
@@ -21,6 +26,7 @@ extension Array: ModelContainer {
     static func containerPart(_ builder: inout LayoutBuilder) -> Part {
         let stride = MemoryLayout<Element>.stride
         let access = ContainerAccess(
+            kind: .array,
             makeVisit: { element in
                 { pointer, action in
                     let array = pointer.assumingMemoryBound(to: [Element].self)
@@ -58,6 +64,7 @@ extension Optional: ModelContainer {
     // the same pointer once the optional is known to hold a value.
     static func containerPart(_ builder: inout LayoutBuilder) -> Part {
         let access = ContainerAccess(
+            kind: .optional,
             makeVisit: { element in
                 { pointer, action in
                     if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { element(pointer, action) }
@@ -82,6 +89,7 @@ extension Dictionary: ModelContainer {
         // metatype, which Swift cannot prove `Sendable` here.
         let values: any ValueWalker = DictionaryValues<Key, Value>()
         let access = ContainerAccess(
+            kind: .dictionary,
             makeVisit: { element in
                 { pointer, action in values.forEachMutable(pointer) { element($0, action) } }
             },

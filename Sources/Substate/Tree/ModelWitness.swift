@@ -5,6 +5,12 @@
 struct ModelWitness: Sendable {
     /// Calls `update(action:)` on the model at the address.
     let update: Visit
+    /// Calls `update(action:)` on every element of an array of this model type at the address.
+    let updateArray: Visit
+    /// Wraps a visitor of one model into a visitor of an array of this model type.
+    let arrayVisitor: @Sendable (@escaping Visit) -> Visit
+    /// Wraps a visitor of one model into a visitor of an optional of this model type.
+    let optionalVisitor: @Sendable (@escaping Visit) -> Visit
     /// The declared action types, or `nil` when the model reacts to every action.
     let handledActions: Set<ObjectIdentifier>?
     /// Copies the model out of the address.
@@ -16,9 +22,10 @@ struct ModelWitness: Sendable {
     let isUnchanged: @Sendable (any Model, UnsafeRawPointer) -> Bool
 
     init<M: Model>(_ type: M.Type) {
-        update = { pointer, action in
-            pointer.assumingMemoryBound(to: M.self).pointee.update(action: action)
-        }
+        update = { pointer, action in M._update(at: pointer, action: action) }
+        updateArray = { pointer, action in M._updateElements(at: pointer, action: action) }
+        arrayVisitor = { M._arrayVisitor($0) }
+        optionalVisitor = { M._optionalVisitor($0) }
         handledActions = M.handledActions.map { Set($0.map { ObjectIdentifier($0) }) }
         read = { pointer in pointer.assumingMemoryBound(to: M.self).pointee }
         assign = { pointer, value in

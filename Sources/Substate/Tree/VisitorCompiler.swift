@@ -58,10 +58,34 @@ struct VisitorCompiler {
             guard let child = compile(part.child) else { continue }
             switch part.access {
             case .field(_, let offset): steps.append(Step(offset: offset, visit: child))
-            case .elements(let container): steps.append(Step(offset: 0, visit: container.makeVisit(child)))
+            case .elements(let container):
+                steps.append(Step(offset: 0, visit: elementsVisit(container, part.child, child)))
             }
         }
         return chain(steps, then: layout.model.flatMap { modelStep($0, layout) })
+    }
+
+    private var isChecking: Bool {
+        if case .checking = mode { return true }
+        return false
+    }
+
+    /// The visitor of a container's elements. Arrays and optionals of models use visitors
+    /// compiled in the model's own module for its type, which need no run-time generic lookups;
+    /// an array of models with no models below them becomes a single loop of `update` calls.
+    private func elementsVisit(_ container: ContainerAccess, _ element: TypeLayout, _ visit: @escaping Visit) -> Visit {
+        guard let model = element.model else { return container.makeVisit(visit) }
+        switch container.kind {
+        case .array:
+            let isLeaf = element.parts.isEmpty && element.existential == nil
+            // A leaf that got this far receives the action unchanged, unless it is being checked.
+            if isLeaf, !isChecking { return model.updateArray }
+            return model.arrayVisitor(visit)
+        case .optional:
+            return model.optionalVisitor(visit)
+        case .dictionary:
+            return container.makeVisit(visit)
+        }
     }
 
     private func modelStep(_ model: ModelWitness, _ layout: TypeLayout) -> Visit? {
