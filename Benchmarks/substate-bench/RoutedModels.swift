@@ -40,16 +40,12 @@ struct RoutedHeader: Model {
 }
 
 struct RoutedRoot: Model {
-    static var handledActions: [any Action.Type]? { [ThemeChanged.self, Reset.self] }
+    static var handledActions: [any Action.Type]? { [Reset.self] }
     var header = RoutedHeader()
     var features: [RoutedFeature]
-    var themeChanges = 0
+    var resets = 0
     mutating func update(action: Action) {
-        switch action {
-        case is ThemeChanged: themeChanges &+= 1
-        case is Reset: themeChanges = 0
-        default: ()
-        }
+        if action is Reset { resets &+= 1 }
     }
 
     /// About `models` models: the root, its header, and 20 features holding items.
