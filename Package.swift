@@ -6,13 +6,19 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "Substate", targets: ["Substate"]),
+        .library(name: "SubstateMiddleware", targets: ["SubstateMiddleware"]),
         .executable(name: "substate-bench", targets: ["substate-bench"]),
     ],
     targets: [
         .target(name: "Substate", path: "Sources/Substate"),
+        .target(name: "SubstateMiddleware", dependencies: ["Substate"], path: "Middleware"),
         .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
-        .executableTarget(name: "substate-bench", dependencies: ["Substate"], path: "Benchmarks/substate-bench"),
+        .executableTarget(
+            name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware"], path: "Benchmarks/substate-bench"),
         .testTarget(name: "SubstateTests", dependencies: ["Substate"], path: "Tests/SubstateTests"),
+        .testTarget(
+            name: "SubstateMiddlewareTests", dependencies: ["Substate", "SubstateMiddleware"],
+            path: "Tests/SubstateMiddlewareTests"),
     ],
     swiftLanguageModes: [.v6]
 )

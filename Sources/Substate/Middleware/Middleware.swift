@@ -28,4 +28,15 @@ public protocol Middleware {
     ///   - store: The store, to read state and dispatch new actions.
     ///   - next: The rest of the pipeline: later middleware, then the model tree.
     func handle(_ action: Action, store: Store, next: Next)
+
+    /// Called once when the store is being released, in list order, while it still works.
+    ///
+    /// Middleware holding work for later (delayed actions, running tasks) cancels it here, or
+    /// delivers it: actions passed to a kept `next` still reach the tree. The default does
+    /// nothing.
+    func storeWillRelease(_ store: Store)
+}
+
+extension Middleware {
+    public func storeWillRelease(_ store: Store) {}
 }

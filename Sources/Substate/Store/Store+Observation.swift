@@ -33,7 +33,13 @@ extension Store {
     /// observers register again when they read again.
     func track<T>(_ type: T.Type, all: Bool) {
         let key = ObservationKey(type: ObjectIdentifier(T.self), all: all)
-        let keyPath = \Store.[observing: key]
+        let keyPath: KeyPath<Store, Int>
+        if let cached = observationKeyPaths[key] {
+            keyPath = cached
+        } else {
+            keyPath = \Store.[observing: key]
+            observationKeyPaths[key] = keyPath
+        }
         registrar.access(self, keyPath: keyPath)
         guard observed[key] == nil else { return }
         guard T.self is any Equatable.Type else {

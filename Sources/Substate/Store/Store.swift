@@ -39,6 +39,7 @@ public final class Store: Observable {
 
     let registrar = ObservationRegistrar()
     var observed: [ObservationKey: ObservedQuery] = [:] { didSet { updateHasListeners() } }
+    var observationKeyPaths: [ObservationKey: KeyPath<Store, Int>] = [:]
     var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
     var nextSubscriptionID = 0
     nonisolated let inbox = Mutex<[any Action]>([])
@@ -60,6 +61,7 @@ public final class Store: Observable {
         onDiagnostic: (@MainActor (Diagnostic) -> Void)? = nil
     ) {
         root = ModelBox(model)
+        self.middleware = middleware
         self.onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
         var link: ChainLink = ReduceLink(store: self)
         for middleware in middleware.reversed() {
@@ -70,7 +72,10 @@ public final class Store: Observable {
         update(Start())
     }
 
+    private let middleware: [any Middleware]
+
     isolated deinit {
+        for middleware in middleware { middleware.storeWillRelease(self) }
         for subscription in subscriptions.values { subscription.finish() }
     }
 

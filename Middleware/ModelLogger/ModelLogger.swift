@@ -1,0 +1,57 @@
+import Substate
+
+/// Logs the state when the store starts and after each action.
+///
+/// By default it logs the whole tree after every action. With `filter: true` it logs only
+/// models that adopt ``LoggedModel``. With `diff: true` it logs only what an action changed,
+/// one line per changed leaf with its path, and nothing when nothing changed:
+///
+/// ```swift
+/// let store = Store(model: App(), middleware: [ModelLogger(diff: true)])
+/// store.update(Settings.SetTint("orange"))
+/// // App.settings.appearance.tint: "green" → "orange"
+/// ```
+///
+/// Output goes to the closure you pass (standard output by default). Place it last in the
+/// middleware list to see the state each action produced in the tree.
+@MainActor
+public final class ModelLogger: Middleware {
+    private let filter: Bool
+    private let diff: Bool
+    private let output: @MainActor (String) -> Void
+    private var previous: [any Model] = []
+
+    /// Creates a model logger.
+    ///
+    /// - Parameters:
+    ///   - filter: When `true`, only models that adopt ``LoggedModel`` are logged.
+    ///   - diff: When `true`, only changed leaves are logged after each action.
+    ///   - output: Receives each entry (several lines); prints to standard output by default.
+    public init(filter: Bool = false, diff: Bool = false, output: @escaping @MainActor (String) -> Void = { print($0) })
+    {
+        self.filter = filter
+        self.diff = diff
+        self.output = output
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        next(action)
+        let current = filter ? store.findAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
+        defer { previous = current }
+        if diff, !(action is Store.Start) {
+            let lines = zip(previous, current).flatMap { StateDiff(from: $0, to: $1).changes.map(\.description) }
+            if !lines.isEmpty { output(lines.joined(separator: "\n")) }
+        } else {
+            for model in current {
+                output(ValueDump.lines(of: model, label: "Substate.Model").joined(separator: "\n"))
+            }
+        }
+    }
+
+    private func root(of store: Store) -> any Model {
+        store.find((any Model).self)!
+    }
+}
+
+/// Another name for ``ModelLogger``, as the Substate documentation also calls it.
+public typealias StateLogger = ModelLogger

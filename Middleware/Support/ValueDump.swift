@@ -1,0 +1,85 @@
+import Substate
+
+/// Renders a value as stable, readable, indented lines: type names and fields, nested values
+/// indented by two spaces, in the style of the standard library's `dump`.
+///
+/// Unlike `dump`, it prints no addresses and orders dictionary entries by key, so the same value
+/// always prints the same way.
+enum ValueDump {
+    static func lines(of value: Any, label: String) -> [String] {
+        var lines: [String] = []
+        render(value, label: label, indent: 0, into: &lines)
+        return lines
+    }
+
+    private static func render(_ value: Any, label: String, indent: Int, into lines: inout [String]) {
+        let prefix = String(repeating: " ", count: indent)
+        let mirror = Mirror(reflecting: value)
+        let children = Array(mirror.children)
+        switch mirror.displayStyle {
+        case .optional:
+            if let wrapped = children.first {
+                render(wrapped.value, label: label, indent: indent, into: &lines)
+            } else {
+                lines.append("\(prefix)- \(label): nil")
+            }
+        case .collection, .set:
+            lines.append("\(prefix)\(children.isEmpty ? "-" : "▿") \(label): \(children.count) elements")
+            for (index, child) in children.enumerated() {
+                render(child.value, label: "[\(index)]", indent: indent + 2, into: &lines)
+            }
+        case .dictionary:
+            lines.append("\(prefix)\(children.isEmpty ? "-" : "▿") \(label): \(children.count) entries")
+            for (key, entry) in DictionaryEntries.sorted(children) {
+                render(entry, label: "[\(key)]", indent: indent + 2, into: &lines)
+            }
+        case .enum:
+            let caseName = EnumCase.name(of: value)
+            if let payload = children.first {
+                lines.append("\(prefix)▿ \(label): .\(caseName)")
+                render(payload.value, label: payload.label ?? caseName, indent: indent + 2, into: &lines)
+            } else {
+                lines.append("\(prefix)- \(label): .\(caseName)")
+            }
+        case .struct, .class, .tuple:
+            let name = typeName(type(of: value))
+            if children.isEmpty {
+                lines.append("\(prefix)- \(label): \(name)")
+            } else {
+                lines.append("\(prefix)▿ \(label): \(name)")
+                for (index, child) in children.enumerated() {
+                    render(child.value, label: child.label ?? ".\(index)", indent: indent + 2, into: &lines)
+                }
+            }
+        default:
+            lines.append("\(prefix)- \(label): \(leaf(value))")
+        }
+    }
+
+    /// A scalar as it reads in Swift source: strings quoted, everything else described.
+    static func leaf(_ value: Any) -> String {
+        if let string = value as? String { return string.debugDescription }
+        if let character = value as? Character { return String(character).debugDescription }
+        return String(describing: value)
+    }
+}
+
+/// The entries of a reflected dictionary, ordered by key, with keys written as in source.
+enum DictionaryEntries {
+    static func sorted(_ children: [Mirror.Child]) -> [(key: String, value: Any)] {
+        children.map { child -> (key: String, value: Any) in
+            let pair = Array(Mirror(reflecting: child.value).children)
+            guard pair.count == 2 else { return ("?", child.value) }
+            return (ValueDump.leaf(pair[0].value), pair[1].value)
+        }
+        .sorted { $0.key < $1.key }
+    }
+}
+
+/// The case name of an enum value, without its payload.
+enum EnumCase {
+    static func name(of value: Any) -> String {
+        let described = String(describing: value)
+        return String(described.prefix { $0 != "(" })
+    }
+}

@@ -1,0 +1,109 @@
+import Substate
+import SubstateMiddleware
+import XCTest
+
+@MainActor
+final class LoggerTests: XCTestCase {
+    func testActionLoggerWritesTypeAndFieldsInAStableMultiLineFormat() async {
+        struct Search: Action {
+            struct Options: Sendable { var caseSensitive = false; var fields = ["title", "body"] }
+            let text: String
+            let options: Options
+        }
+        let lines = Lines()
+        let store = Store(model: Counter(), middleware: [ActionLogger(output: lines.output)])
+        store.update(Counter.Reset(to: 100))
+        store.update(Counter.Decrement())
+        store.update(Search(text: "swift", options: .init()))
+        XCTAssertEqual(
+            lines.entries,
+            [
+                "- Substate.Action: Store.Start",
+                "▿ Substate.Action: Store.Register\n  ▿ model: ActionLogger.State\n    - isActive: true",
+                "▿ Substate.Action: Counter.Reset\n  - to: 100",
+                "- Substate.Action: Counter.Decrement",
+                """
+                ▿ Substate.Action: Search
+                  - text: "swift"
+                  ▿ options: Search.Options
+                    - caseSensitive: false
+                    ▿ fields: 2 elements
+                      - [0]: "title"
+                      - [1]: "body"
+                """,
+            ])
+        XCTAssertEqual(store.find(Counter.self)?.value, 99, "logging does not change what the tree receives")
+    }
+
+    func testFilteredActionLoggerLogsOnlyLoggedActions() async {
+        let lines = Lines()
+        let store = Store(model: Counter(), middleware: [ActionLogger(filter: true, output: lines.output)])
+        store.update(Counter.Increment())
+        store.update(Counter.Decrement())
+        XCTAssertEqual(lines.entries, ["- Substate.Action: Counter.Decrement"])
+    }
+
+    func testActionLoggerSwitchIsAModelToggledByAnAction() async {
+        let lines = Lines()
+        let store = Store(model: Counter(), middleware: [ActionLogger(output: lines.output)])
+        XCTAssertEqual(store.find(ActionLogger.State.self)?.isActive, true)
+        store.update(ActionLogger.Toggle())
+        XCTAssertEqual(store.find(ActionLogger.State.self)?.isActive, false)
+        store.update(Counter.Increment())
+        store.update(ActionLogger.Toggle())
+        store.update(Counter.Decrement())
+        XCTAssertEqual(
+            lines.entries.filter { !$0.contains("Store.") },
+            ["- Substate.Action: ActionLogger.Toggle", "- Substate.Action: Counter.Decrement"],
+            "Increment and the Toggle that switched logging back on came while it was off")
+    }
+
+    func testModelLoggerLogsTheStateAtStartAndAfterEachAction() async {
+        let lines = Lines()
+        let store = Store(model: Counter(), middleware: [StateLogger(output: lines.output)])
+        store.update(Counter.Reset(to: 100))
+        XCTAssertEqual(
+            lines.entries, ["▿ Substate.Model: Counter\n  - value: 0", "▿ Substate.Model: Counter\n  - value: 100"])
+    }
+
+    func testModelLoggerDiffModePrintsOneLinePerChangedLeafAndNothingWhenNothingChanged() async {
+        let lines = Lines()
+        let store = Store(model: App(), middleware: [ModelLogger(diff: true, output: lines.output)])
+        lines.entries = []
+        store.update(Settings.SetTint(tint: "orange"))
+        store.update(Counter.Increment())
+        store.update(Settings.SetTint(tint: "orange"))
+        store.update(Settings.AddTag(tag: "new"))
+        XCTAssertEqual(
+            lines.entries,
+            [
+                #"App.settings.appearance.tint: "green" → "orange""#,
+                "App.counter.value: 0 → 1",
+                "App.settings.tags: [] → (none)\n" + #"App.settings.tags[0]: (none) → "new""#,
+            ])
+    }
+
+    func testFilteredModelLoggerLogsOnlyLoggedModels() async {
+        let lines = Lines()
+        let store = Store(model: App(), middleware: [ModelLogger(filter: true, diff: true, output: lines.output)])
+        XCTAssertEqual(lines.entries.count, 1)
+        XCTAssertTrue(lines.entries[0].hasPrefix("▿ Substate.Model: Settings"))
+        store.update(Counter.Increment())
+        store.update(Settings.SetTint(tint: "orange"))
+        XCTAssertEqual(lines.entries.last, #"Settings.appearance.tint: "green" → "orange""#)
+        XCTAssertEqual(lines.entries.count, 2)
+    }
+
+    func testStateDiffNamesPathsOfFieldsElementsEntriesAndCases() {
+        enum Load: Equatable { case idle, loaded(Int) }
+        struct Tree { var list = [1, 2]; var map = ["a": 1]; var load = Load.idle; var maybe: Int? = nil }
+        let diff = StateDiff(from: Tree(), to: Tree(list: [1, 3], map: ["a": 2], load: .loaded(5), maybe: 4))
+        XCTAssertEqual(
+            diff.changes.map(\.description),
+            [
+                "Tree.list[1]: 2 → 3", #"Tree.map["a"]: 1 → 2"#, "Tree.load: .idle → (none)", "Tree.maybe: nil → 4",
+                "Tree.load.loaded: (none) → 5",
+            ])
+        XCTAssertTrue(StateDiff(from: Tree(), to: Tree()).isEmpty)
+    }
+}
