@@ -1,0 +1,30 @@
+import Substate
+
+/// The pure decision logic of a debounced burst: what passes at once, what waits, and until when.
+struct DebounceBurst {
+    let start: Duration
+    private(set) var deadline: Duration
+    /// The action that passes when the burst ends, if any.
+    private(set) var pending: (any Action)?
+
+    /// Starts a burst with its first action; returns the burst and whether that action passes now.
+    static func begin(with action: any Action, _ debounce: Debounce, at now: Duration) -> (
+        DebounceBurst, passesNow: Bool
+    ) {
+        let leading = debounce.edge != .trailing
+        var burst = DebounceBurst(start: now, deadline: now, pending: leading ? nil : action)
+        burst.extend(debounce, at: now)
+        return (burst, leading)
+    }
+
+    /// Adds a later action of the same burst.
+    mutating func receive(_ action: any Action, _ debounce: Debounce, at now: Duration) {
+        if debounce.edge != .leading { pending = action }
+        extend(debounce, at: now)
+    }
+
+    private mutating func extend(_ debounce: Debounce, at now: Duration) {
+        deadline = now + debounce.interval
+        if let maxWait = debounce.maxWait { deadline = min(deadline, start + maxWait) }
+    }
+}

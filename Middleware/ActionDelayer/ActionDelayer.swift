@@ -1,0 +1,80 @@
+import Substate
+
+/// Holds each ``DelayedAction`` back for its `delay`, then passes it on; other actions pass at once.
+///
+/// The dispatching caller never waits: the action is kept and handed to the rest of the
+/// pipeline when the clock reaches its time. ``CancelPendingActions`` drops pending actions.
+/// When the store is released, pending actions are dropped, or delivered at once with
+/// `onRelease: .flush`.
+///
+/// Timeline (`delay` 100 ms):
+///
+/// ```
+/// time (ms)   0      50     100    150
+/// dispatched  A      B
+/// reaches     ·      ·      A      B
+/// ```
+///
+/// ```swift
+/// let store = Store(model: App(), middleware: [ActionDelayer()])
+/// store.update(ShowHint())   // reaches the tree two seconds later
+/// ```
+@MainActor
+public final class ActionDelayer: Middleware {
+    private struct Pending {
+        let key: TimingKey
+        let due: Duration
+        let action: any Action
+        let next: Next
+        let work: ScheduledWork
+    }
+
+    private let scheduler: TimingScheduler
+    private let onRelease: PendingOnRelease
+    private var pending: [Int: Pending] = [:]
+    private var nextID = 0
+
+    /// Creates a delayer.
+    ///
+    /// - Parameters:
+    ///   - clock: Measures the delays; tests pass a manual clock.
+    ///   - onRelease: What happens to pending actions when the store is released.
+    public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
+    where C.Duration == Duration {
+        scheduler = TimingScheduler(clock: clock)
+        self.onRelease = onRelease
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        if let cancel = action as? CancelPendingActions {
+            for (id, entry) in pending where cancel.matches(entry.key) {
+                entry.work.cancel()
+                pending[id] = nil
+            }
+        }
+        guard let delayed = action as? DelayedAction, delayed.delay > .zero else {
+            next(action)
+            return
+        }
+        nextID += 1
+        let id = nextID
+        let work = scheduler.schedule(after: delayed.delay) { [weak self] in self?.fire(id) }
+        pending[id] = Pending(
+            key: TimingKey(action, key: delayed.delayKey), due: scheduler.now() + delayed.delay, action: action,
+            next: next, work: work)
+    }
+
+    private func fire(_ id: Int) {
+        guard let entry = pending.removeValue(forKey: id) else { return }
+        entry.next(entry.action)
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        let held = pending.sorted { ($0.value.due, $0.key) < ($1.value.due, $1.key) }.map(\.value)
+        pending = [:]
+        for entry in held {
+            entry.work.cancel()
+            if onRelease == .flush { entry.next(entry.action) }
+        }
+    }
+}

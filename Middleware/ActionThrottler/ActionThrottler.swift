@@ -1,0 +1,93 @@
+import Substate
+
+/// Lets a ``ThrottledAction`` through at most once per interval.
+///
+/// Throttling is keyed by action type, and by ``Throttle/key`` when given. Each action chooses
+/// leading and trailing behaviour, and whether the trailing action is the latest or the first
+/// of the interval. Other actions pass at once. ``CancelPendingActions`` drops a waiting
+/// trailing action. When the store is released, a waiting action is dropped, or delivered with
+/// `onRelease: .flush`.
+///
+/// Timelines (interval 100 ms):
+///
+/// ```
+/// time (ms)                          0    30   60   100  130  200  300
+/// dispatched                         A    B    C         D
+/// leading + trailing, latest         A    ·    ·    C    ·    D    ·
+/// leading + trailing, first          A    ·    ·    B    ·    D    ·
+/// leading only                       A    ·    ·    ·    D    ·    ·
+/// trailing only, latest              ·    ·    ·    C    ·    D    ·
+/// ```
+///
+/// ```swift
+/// let store = Store(model: App(), middleware: [ActionThrottler()])
+/// ```
+@MainActor
+public final class ActionThrottler: Middleware {
+    private struct Open {
+        var window: ThrottleWindow
+        var throttle: Throttle
+        var next: Next
+        var work: ScheduledWork
+    }
+
+    private let scheduler: TimingScheduler
+    private let onRelease: PendingOnRelease
+    private var open: [TimingKey: Open] = [:]
+
+    /// Creates a throttler.
+    ///
+    /// - Parameters:
+    ///   - clock: Measures the intervals; tests pass a manual clock.
+    ///   - onRelease: What happens to a waiting trailing action when the store is released.
+    public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
+    where C.Duration == Duration {
+        scheduler = TimingScheduler(clock: clock)
+        self.onRelease = onRelease
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        if let cancel = action as? CancelPendingActions {
+            for key in open.keys where cancel.matches(key) { open[key]?.window.dropPending() }
+        }
+        guard let throttled = action as? ThrottledAction else {
+            next(action)
+            return
+        }
+        let throttle = throttled.throttle
+        let key = TimingKey(action, key: throttle.key)
+        if open[key] != nil {
+            open[key]!.window.receive(action, throttle)
+            open[key]!.throttle = throttle
+            open[key]!.next = next
+            return
+        }
+        let now = scheduler.now()
+        let (window, passesNow) = ThrottleWindow.open(with: action, throttle, at: now)
+        open[key] = Open(window: window, throttle: throttle, next: next, work: schedule(key, at: window.end, now: now))
+        if passesNow { next(action) }
+    }
+
+    private func schedule(_ key: TimingKey, at end: Duration, now: Duration) -> ScheduledWork {
+        scheduler.schedule(after: end - now) { [weak self] in self?.closeWindow(key) }
+    }
+
+    private func closeWindow(_ key: TimingKey) {
+        guard let entry = open.removeValue(forKey: key) else { return }
+        let (passing, nextWindow) = entry.window.close(entry.throttle)
+        if let nextWindow {
+            let work = schedule(key, at: nextWindow.end, now: scheduler.now())
+            open[key] = Open(window: nextWindow, throttle: entry.throttle, next: entry.next, work: work)
+        }
+        if let passing { entry.next(passing) }
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        let held = open.values.sorted { $0.window.end < $1.window.end }
+        open = [:]
+        for entry in held {
+            entry.work.cancel()
+            if onRelease == .flush, let action = entry.window.pending { entry.next(action) }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Substate
+
+/// The pure decision logic of throttling: an open interval, and the action waiting for its end.
+struct ThrottleWindow {
+    private(set) var end: Duration
+    private(set) var pending: (any Action)?
+
+    /// Opens a window with its first action; returns the window and whether the action passes now.
+    static func open(with action: any Action, _ throttle: Throttle, at now: Duration) -> (
+        ThrottleWindow, passesNow: Bool
+    ) {
+        (ThrottleWindow(end: now + throttle.interval, pending: throttle.leading ? nil : action), throttle.leading)
+    }
+
+    /// Takes an action that came while the window is open.
+    mutating func receive(_ action: any Action, _ throttle: Throttle) {
+        if throttle.latest || pending == nil { pending = action }
+    }
+
+    /// Ends the window; returns the action that passes now, and the window it opens, if any.
+    func close(_ throttle: Throttle) -> (passing: (any Action)?, next: ThrottleWindow?) {
+        guard throttle.trailing, let pending else { return (nil, nil) }
+        return (pending, ThrottleWindow(end: end + throttle.interval, pending: nil))
+    }
+
+    /// Drops the waiting action, keeping the window.
+    mutating func dropPending() {
+        pending = nil
+    }
+}

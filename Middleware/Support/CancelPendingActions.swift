@@ -1,0 +1,45 @@
+import Substate
+
+/// Cancels the actions of one type that timing middleware (``ActionDelayer``,
+/// ``ActionDebouncer``, ``ActionThrottler``) holds for later, so they never reach the tree.
+///
+/// ```swift
+/// store.update(CancelPendingActions(of: Search.Query.self))              // every pending query
+/// store.update(CancelPendingActions(of: Search.Query.self, key: "title"))  // one field's queries
+/// ```
+///
+/// The action itself passes on to the tree like any other.
+public struct CancelPendingActions: Action {
+    /// The type of the pending actions to cancel.
+    public let type: any Action.Type
+    /// The key the actions were timed under, or `nil` for every key.
+    public let key: String?
+
+    public init(of type: any Action.Type, key: String? = nil) {
+        self.type = type
+        self.key = key
+    }
+
+    func matches(_ timing: TimingKey) -> Bool {
+        timing.type == ObjectIdentifier(type) && (key == nil || key == timing.key)
+    }
+}
+
+/// What a burst of timed actions is keyed by: the action's type, and an optional key.
+struct TimingKey: Hashable {
+    let type: ObjectIdentifier
+    let key: String?
+
+    init(_ action: any Action, key: String?) {
+        type = ObjectIdentifier(Swift.type(of: action))
+        self.key = key
+    }
+}
+
+/// What timing middleware does with the actions it still holds when the store is released.
+public enum PendingOnRelease: Sendable {
+    /// Drop them: they never reach the tree.
+    case cancel
+    /// Deliver them at once, in the order they were due.
+    case flush
+}

@@ -1,0 +1,128 @@
+import Substate
+import Synchronization
+
+/// A clock whose time moves only when told to, for deterministic tests of timing.
+///
+/// Work scheduled by the package's timing middleware runs synchronously, in deadline order,
+/// inside ``advance(by:)``: a test reads as a timeline (what goes in at which tick, what comes
+/// out at which tick) and never sleeps. Tasks that call `sleep` on it resume when time reaches
+/// their deadline.
+package final class ManualClock: Clock, Sendable {
+    /// A point in this clock's time: how long after the clock's start.
+    package struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
+        package var offset: Duration
+
+        package init(offset: Duration) {
+            self.offset = offset
+        }
+
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
+        package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Timer {
+        let id: Int
+        let deadline: Instant
+        let fire: @MainActor @Sendable () -> Void
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var nextID = 0
+        var timers: [Timer] = []
+        var sleepers: [Sleeper] = []
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    package var now: Instant { state.withLock { $0.now } }
+
+    package var minimumResolution: Duration { .zero }
+
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if deadline <= state.now { return true }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Runs the body when the clock reaches the deadline; returns a way to cancel it.
+    @MainActor
+    func schedule(at deadline: Instant, _ fire: @escaping @MainActor @Sendable () -> Void) -> ScheduledWork {
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.timers.append(Timer(id: state.nextID, deadline: deadline, fire: fire))
+            return state.nextID
+        }
+        return ScheduledWork { [self] in
+            state.withLock { $0.timers.removeAll { $0.id == id } }
+        }
+    }
+
+    /// Moves time forward, running scheduled work and waking sleepers in deadline order (work
+    /// scheduled for the same instant runs in the order it was scheduled).
+    @MainActor
+    package func advance(by duration: Duration) {
+        let target = now.advanced(by: duration)
+        while let timer = takeNextTimer(until: target) {
+            timer.fire()
+        }
+        let woken = state.withLock { state -> [Sleeper] in
+            state.now = target
+            let due = state.sleepers.filter { $0.deadline <= target }
+            state.sleepers.removeAll { $0.deadline <= target }
+            return due.sorted { $0.deadline < $1.deadline }
+        }
+        for sleeper in woken { sleeper.continuation.resume() }
+    }
+
+    /// Advances time until no scheduled work is left.
+    @MainActor
+    package func run() {
+        while let deadline = state.withLock({ $0.timers.map(\.deadline).min() }) {
+            advance(by: now.duration(to: deadline))
+        }
+    }
+
+    /// Removes and returns the earliest timer due by the target, moving `now` to its deadline.
+    private func takeNextTimer(until target: Instant) -> Timer? {
+        state.withLock { state in
+            guard
+                let index = state.timers.indices.filter({ state.timers[$0].deadline <= target })
+                    .min(by: {
+                        (state.timers[$0].deadline, state.timers[$0].id) < (
+                            state.timers[$1].deadline, state.timers[$1].id
+                        )
+                    })
+            else { return nil }
+            let timer = state.timers.remove(at: index)
+            state.now = max(state.now, timer.deadline)
+            return timer
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Substate
+
+/// Work scheduled for later, which can be cancelled until it runs.
+struct ScheduledWork: Sendable {
+    let cancel: @MainActor @Sendable () -> Void
+}
+
+/// Runs work on the main actor after a delay measured by a clock, and tells the time.
+///
+/// With a real clock each piece of work is a task that sleeps; with ``ManualClock`` the work
+/// runs inside the clock's `advance(by:)`, so timing tests are synchronous and deterministic.
+@MainActor
+struct TimingScheduler {
+    /// Time elapsed on the clock since the scheduler was made.
+    let now: @MainActor () -> Duration
+    private let scheduleAfter: @MainActor (Duration, @escaping @MainActor @Sendable () -> Void) -> ScheduledWork
+
+    init<C: Clock>(clock: C) where C.Duration == Duration {
+        if let manual = clock as? ManualClock {
+            let start = manual.now
+            now = { start.duration(to: manual.now) }
+            scheduleAfter = { delay, work in manual.schedule(at: manual.now.advanced(by: delay), work) }
+        } else {
+            let start = clock.now
+            now = { start.duration(to: clock.now) }
+            scheduleAfter = { delay, work in
+                let task = Task { @MainActor in
+                    try? await clock.sleep(for: delay)
+                    if !Task.isCancelled { work() }
+                }
+                return ScheduledWork { task.cancel() }
+            }
+        }
+    }
+
+    /// Runs the work after the delay, unless cancelled first.
+    func schedule(after delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) -> ScheduledWork {
+        scheduleAfter(delay, work)
+    }
+}
