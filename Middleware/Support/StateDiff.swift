@@ -66,7 +66,7 @@ private struct Leaves {
     private mutating func collect(_ value: Any, path: String) {
         let mirror = Mirror(reflecting: value)
         let children = Array(mirror.children)
-        switch mirror.displayStyle {
+        switch ValueDump.style(of: value, mirror) {
         case .optional:
             if let wrapped = children.first { collect(wrapped.value, path: path) } else { add(path, "nil") }
         case .collection, .set:

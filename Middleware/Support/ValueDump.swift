@@ -16,7 +16,7 @@ enum ValueDump {
         let prefix = String(repeating: " ", count: indent)
         let mirror = Mirror(reflecting: value)
         let children = Array(mirror.children)
-        switch mirror.displayStyle {
+        switch ValueDump.style(of: value, mirror) {
         case .optional:
             if let wrapped = children.first {
                 render(wrapped.value, label: label, indent: indent, into: &lines)
@@ -53,6 +53,18 @@ enum ValueDump {
             }
         default:
             lines.append("\(prefix)- \(label): \(leaf(value))")
+        }
+    }
+
+    /// How a value is rendered: by its mirror's display style, except that values of the
+    /// toolchain's own types (`Duration`, `Date`, `URL`...) are leaves, described as they
+    /// describe themselves rather than by their private fields.
+    static func style(of value: Any, _ mirror: Mirror) -> Mirror.DisplayStyle? {
+        switch mirror.displayStyle {
+        case .struct, .class, .enum:
+            return isLibraryType(type(of: value)) ? nil : mirror.displayStyle
+        default:
+            return mirror.displayStyle
         }
     }
 

@@ -79,3 +79,41 @@ final class StoreActionTests: XCTestCase {
         XCTAssertEqual(store.find(Counter.self)?.value, 20)
     }
 }
+
+@MainActor
+final class RestoreTests: XCTestCase {
+    func testRestorePutsBackModelsOfATypeInTreeOrder() async {
+        struct Screens: Model {
+            var news = NewsScreen()
+            var products = ProductsScreen()
+            var list = [Leaf(1), Leaf(2), Leaf(3)]
+        }
+        let store = Store(model: Screens())
+        let saved = store.findAll(Leaf.self)
+        store.update(Tick(ticker: Ticker()))
+        XCTAssertNotEqual(store.findAll(Leaf.self), saved)
+        store.update(Store.Restore(models: saved + [Tracker<NewsScreen>(clicks: 9)]))
+        XCTAssertEqual(store.findAll(Leaf.self).map(\.seenAt), [-1, -1, -1])
+        XCTAssertEqual(
+            store.findAll(Leaf.self).map(\.updates), [2, 2, 2], "saved after Start, restored, then reached by Restore")
+        XCTAssertEqual(store.find(Tracker<NewsScreen>.self)?.clicks, 9)
+        XCTAssertEqual(store.find(Tracker<ProductsScreen>.self)?.clicks, 0, "types not mentioned are left alone")
+    }
+
+    func testRestoreMatchesFindAllForNestedModelsOfTheSameType() async {
+        struct Node: Model, Equatable {
+            var name: String
+            var children: [Node] = []
+        }
+        struct Forest: Model {
+            var first = Node(name: "a", children: [Node(name: "a1")])
+            var second = Node(name: "b")
+        }
+        let store = Store(model: Forest())
+        let saved = store.findAll(Node.self)
+        XCTAssertEqual(saved.map(\.name), ["a", "a1", "b"])
+        store.update(Store.Replace(model: Node(name: "x")))
+        store.update(Store.Restore(models: saved))
+        XCTAssertEqual(store.findAll(Node.self), saved)
+    }
+}

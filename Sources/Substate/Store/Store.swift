@@ -32,6 +32,7 @@ public final class Store: Observable {
     @exclusivity(unchecked) var hasListeners = false
     private let registerType = ObjectIdentifier(Register.self)
     private let replaceType = ObjectIdentifier(Replace.self)
+    private let restoreType = ObjectIdentifier(Restore.self)
 
     private let onDiagnostic: @MainActor (Diagnostic) -> Void
     private var reported: Set<Diagnostic> = []
@@ -122,6 +123,8 @@ public final class Store: Observable {
             self.register(register.model)
         } else if type == replaceType, let replace = action as? Replace {
             self.replace(with: replace.model)
+        } else if type == restoreType, let restore = action as? Restore {
+            self.restore(restore.models)
         }
         #if DEBUG
             if routingChecked.insert(type).inserted { checkRouting(action, type: type) }
@@ -158,6 +161,39 @@ public final class Store: Observable {
                 }
             }
             box.withValue { report(TreeAudit.diagnostics(in: $0, layout: box.layout)) }
+        }
+    }
+
+    private func restore(_ models: [any Model]) {
+        var byType: [ObjectIdentifier: [any Model]] = [:]
+        var order: [ObjectIdentifier] = []
+        for model in models {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if byType[type] == nil { order.append(type) }
+            byType[type, default: []].append(model)
+        }
+        for type in order {
+            let values = byType[type]!
+            let query = ModelQuery(modelType: type)
+            var index = 0
+            for box in [root] + registered where query.mayContain(box.layout) {
+                box.withMutableValue { pointer in
+                    box.layout.searchMutable(pointer, query) { pointer, layout in
+                        guard index < values.count else { return false }
+                        _ = layout.model?.assign(pointer, values[index])
+                        // The values list the nested models of this type too, as findAll does;
+                        // they came back inside the value just put back.
+                        var nested = -1
+                        var truncated = false
+                        _ = layout.search(UnsafeRawPointer(pointer), query, truncated: &truncated) { _, _ in
+                            nested += 1
+                            return true
+                        }
+                        index += 1 + nested
+                        return false
+                    }
+                }
+            }
         }
     }
 

@@ -33,4 +33,20 @@ extension Store {
         public let model: any Model
         public init(model: any Model) { self.model = model }
     }
+
+    /// Puts back models as ``Store/findAll(_:)`` returned them: for each model type among the
+    /// values, the models of that type in the tree, in tree order, become the values of that
+    /// type, in order; middleware uses it to undo.
+    ///
+    /// Models of a type that the values do not mention are left alone. When the tree now holds
+    /// more models of a type than there are values, the extra ones are left alone too.
+    ///
+    /// ```swift
+    /// let saved = store.findAll(Editor.self)
+    /// store.update(Store.Restore(models: saved))
+    /// ```
+    public struct Restore: Action {
+        public let models: [any Model]
+        public init(models: [any Model]) { self.models = models }
+    }
 }

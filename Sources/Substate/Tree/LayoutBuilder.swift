@@ -157,7 +157,7 @@ func metadataKind(_ type: Any.Type) -> Int {
 
 /// Types of the toolchain's own modules, which never hold models except through the containers
 /// handled above, are not reflected.
-func isLibraryType(_ type: Any.Type) -> Bool {
+package func isLibraryType(_ type: Any.Type) -> Bool {
     let name = String(reflecting: type)
     return name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") || name.hasPrefix("FoundationEssentials.")
         || name.hasPrefix("Synchronization.") || name.hasPrefix("Dispatch.") || name.hasPrefix("_")

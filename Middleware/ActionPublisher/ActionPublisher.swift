@@ -1,0 +1,33 @@
+import Substate
+
+/// Hands each ``PublishedAction`` that reached the tree to outside code, as an asynchronous
+/// sequence.
+///
+/// Any number of consumers can iterate ``actions()``; a consumer that stops iterating is
+/// removed. Sequences end when the store is released.
+///
+/// ```swift
+/// let publisher = ActionPublisher()
+/// let store = Store(model: App(), middleware: [publisher])
+/// Task { for await action in publisher.actions() { analytics.track(action) } }
+/// ```
+@MainActor
+public final class ActionPublisher: Middleware {
+    let subscribers = Subscribers<any PublishedAction>()
+
+    public init() {}
+
+    /// The published actions from now on, each after it reached the tree.
+    public func actions() -> AsyncStream<any PublishedAction> {
+        subscribers.subscribe()
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        next(action)
+        if !subscribers.isEmpty, let published = action as? PublishedAction { subscribers.yield(published) }
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        subscribers.finish()
+    }
+}

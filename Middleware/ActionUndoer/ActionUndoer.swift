@@ -1,0 +1,81 @@
+import Substate
+
+/// Undoes and redoes ``UndoableAction``s when ``Undo`` and ``Redo`` are dispatched.
+///
+/// For each undoable action it keeps the values of the model types the action names, from
+/// before and after it, in a bounded history per undo context, so that, for example, a text
+/// editor and a list undo separately. Undo and redo are actions themselves: they pass the rest
+/// of the pipeline (loggers and recorders see them), then the undoer dispatches a
+/// ``Store/Restore`` that puts the kept values back.
+///
+/// ```swift
+/// let store = Store(model: App(), middleware: [ActionUndoer(limit: 50)])
+/// store.update(TodoList.Add(title: "Write docs"))
+/// store.update(Undo())   // the list is as before
+/// store.update(Redo())   // and back again
+/// ```
+///
+/// Undo puts the named models back as they were, including changes other actions made to them
+/// in between; a new undoable action clears the redo history of its context.
+@MainActor
+public final class ActionUndoer: Middleware {
+    private struct Entry {
+        let before: [any Model]
+        let after: [any Model]
+    }
+
+    private struct History {
+        var undo: [Entry] = []
+        var redo: [Entry] = []
+    }
+
+    private let limit: Int
+    private var histories: [String: History] = [:]
+
+    /// Creates an undoer that keeps at most `limit` undoable actions per context.
+    public init(limit: Int = 100) {
+        self.limit = max(1, limit)
+    }
+
+    /// Whether ``Undo`` would change anything in the context.
+    public func canUndo(context: String = "default") -> Bool { !(histories[context]?.undo.isEmpty ?? true) }
+
+    /// Whether ``Redo`` would change anything in the context.
+    public func canRedo(context: String = "default") -> Bool { !(histories[context]?.redo.isEmpty ?? true) }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        switch action {
+        case let undo as Undo:
+            next(action)
+            guard let entry = histories[undo.context]?.undo.popLast() else { return }
+            histories[undo.context]!.redo.append(entry)
+            store.update(Store.Restore(models: entry.before))
+        case let redo as Redo:
+            next(action)
+            guard let entry = histories[redo.context]?.redo.popLast() else { return }
+            histories[redo.context]!.undo.append(entry)
+            store.update(Store.Restore(models: entry.after))
+        case let undoable as UndoableAction:
+            let types = Swift.type(of: undoable).undoableModels
+            let before = snapshot(types, in: store)
+            next(action)
+            var history = histories[undoable.undoContext, default: History()]
+            history.undo.append(Entry(before: before, after: snapshot(types, in: store)))
+            if history.undo.count > limit { history.undo.removeFirst(history.undo.count - limit) }
+            history.redo = []
+            histories[undoable.undoContext] = history
+        default:
+            next(action)
+        }
+    }
+
+    private func snapshot(_ types: [any Model.Type], in store: Store) -> [any Model] {
+        var models: [any Model] = []
+        for type in types { models += all(type, in: store) }
+        return models
+    }
+
+    private func all<M: Model>(_ type: M.Type, in store: Store) -> [any Model] {
+        store.findAll(M.self)
+    }
+}

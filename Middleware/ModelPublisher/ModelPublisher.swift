@@ -1,0 +1,58 @@
+import Substate
+
+/// Hands the values of ``PublishedModel``s to outside code, as asynchronous sequences that
+/// yield the current value, then each new one after an action changed it.
+///
+/// Any number of consumers can iterate; a consumer that stops iterating is removed. Sequences
+/// end when the store is released.
+///
+/// ```swift
+/// let publisher = ModelPublisher()
+/// let store = Store(model: App(), middleware: [publisher])
+/// Task { for await settings in publisher.values(of: Settings.self) { apply(settings) } }
+/// ```
+@MainActor
+public final class ModelPublisher: Middleware {
+    private struct Feed {
+        let publish: @MainActor (Store) -> Void
+        let finish: @MainActor () -> Void
+    }
+
+    private weak var store: Store?
+    private var feeds: [ObjectIdentifier: Feed] = [:]
+    private var subscribers: [ObjectIdentifier: AnyObject] = [:]
+
+    public init() {}
+
+    /// The values of the shallowest model of a type: the current one (once the store started),
+    /// then each change.
+    public func values<M: PublishedModel>(of type: M.Type) -> AsyncStream<M> {
+        let key = ObjectIdentifier(M.self)
+        let subscribers = (self.subscribers[key] as? Subscribers<M>) ?? Subscribers<M>()
+        if self.subscribers[key] == nil {
+            self.subscribers[key] = subscribers
+            var last = store?.find(M.self)
+            feeds[key] = Feed(
+                publish: { store in
+                    let now = store.find(M.self)
+                    guard now != last else { return }
+                    last = now
+                    if let now { subscribers.yield(now) }
+                },
+                finish: { subscribers.finish() })
+        }
+        return subscribers.subscribe(first: store?.find(M.self))
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        if self.store == nil { self.store = store }
+        next(action)
+        for feed in feeds.values { feed.publish(store) }
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        for feed in feeds.values { feed.finish() }
+        feeds = [:]
+        subscribers = [:]
+    }
+}

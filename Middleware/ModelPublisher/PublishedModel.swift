@@ -1,0 +1,4 @@
+import Substate
+
+/// Marks a model whose values ``ModelPublisher`` hands to outside code.
+public protocol PublishedModel: Model, Equatable {}
