@@ -4,7 +4,7 @@ struct Figure {
     /// The measured value (a ratio, or nanoseconds when `unit` says so).
     let value: Double
     let unit: String
-    /// The largest acceptable value.
+    /// The largest acceptable value; infinity for figures that are only reported.
     let target: Double
     let detail: String
 
@@ -18,9 +18,11 @@ enum Report {
         for figure in figures {
             let value = figure.unit == "x" ? format(figure.value, 3) + "x" : format(figure.value, 1) + " " + figure.unit
             let target =
-                figure.unit == "x"
-                ? "≤ " + format(figure.target, 3) + "x" : "≤ " + format(figure.target, 1) + " " + figure.unit
-            let mark = figure.meetsTarget ? "ok  " : "MISS"
+                figure.target == .infinity
+                ? "(reported)"
+                : figure.unit == "x"
+                    ? "≤ " + format(figure.target, 3) + "x" : "≤ " + format(figure.target, 1) + " " + figure.unit
+            let mark = figure.target == .infinity ? "    " : figure.meetsTarget ? "ok  " : "MISS"
             print(
                 "\(mark) \(figure.name.rightPad(nameWidth))  \(value.leftPad(12))  target \(target.leftPad(10))  \(figure.detail)"
             )
@@ -31,7 +33,7 @@ enum Report {
 
     static func printJSON(_ figures: [Figure]) {
         let rows = figures.map { figure in
-            "  {\"name\": \"\(figure.name)\", \"value\": \(format(figure.value, 4)), \"unit\": \"\(figure.unit)\", \"target\": \(figure.target), \"meetsTarget\": \(figure.meetsTarget), \"detail\": \"\(figure.detail)\"}"
+            "  {\"name\": \"\(figure.name)\", \"value\": \(format(figure.value, 4)), \"unit\": \"\(figure.unit)\", \"target\": \(figure.target == .infinity ? "null" : "\(figure.target)"), \"meetsTarget\": \(figure.meetsTarget), \"detail\": \"\(figure.detail)\"}"
         }
         print("[\n" + rows.joined(separator: ",\n") + "\n]")
     }

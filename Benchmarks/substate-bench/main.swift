@@ -29,6 +29,7 @@ func runBenchmarks() {
         ("find", { [CoreBenchmarks.find(harness: harness)] }),
         ("large arrays", { [CoreBenchmarks.largeArrays(harness: harness)] }),
         ("routing", { CoreBenchmarks.routing(harness: harness) }),
+        ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
     ]
     let figures = benchmarks.filter { filter == nil || $0.name.contains(filter!) }.flatMap { $0.run() }
     if arguments.contains("--json") {

@@ -33,6 +33,7 @@ public final class ActionDebouncer: Middleware {
     private let scheduler: TimingScheduler
     private let onRelease: PendingOnRelease
     private var waiting: [TimingKey: Waiting] = [:]
+    private var isDebounced = ActionTypeCheck { $0 is DebouncedAction }
 
     /// Creates a debouncer.
     ///
@@ -46,13 +47,13 @@ public final class ActionDebouncer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if let cancel = action as? CancelPendingActions {
+        if isAction(action, CancelPendingActions.self), let cancel = action as? CancelPendingActions {
             for (key, entry) in waiting where cancel.matches(key) {
                 entry.work.cancel()
                 waiting[key] = nil
             }
         }
-        guard let debounced = action as? DebouncedAction else {
+        guard isDebounced(action), let debounced = action as? DebouncedAction else {
             next(action)
             return
         }

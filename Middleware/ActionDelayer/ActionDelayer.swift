@@ -33,6 +33,7 @@ public final class ActionDelayer: Middleware {
     private let onRelease: PendingOnRelease
     private var pending: [Int: Pending] = [:]
     private var nextID = 0
+    private var isDelayed = ActionTypeCheck { $0 is DelayedAction }
 
     /// Creates a delayer.
     ///
@@ -46,13 +47,13 @@ public final class ActionDelayer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if let cancel = action as? CancelPendingActions {
+        if isAction(action, CancelPendingActions.self), let cancel = action as? CancelPendingActions {
             for (id, entry) in pending where cancel.matches(entry.key) {
                 entry.work.cancel()
                 pending[id] = nil
             }
         }
-        guard let delayed = action as? DelayedAction, delayed.delay > .zero else {
+        guard isDelayed(action), let delayed = action as? DelayedAction, delayed.delay > .zero else {
             next(action)
             return
         }

@@ -38,6 +38,7 @@ public final class ActionLogger: Middleware {
     }
 
     private let filter: Bool
+    private var isLogged = ActionTypeCheck { $0 is LoggedAction }
     private let startsActive: Bool
     private let output: @MainActor (String) -> Void
 
@@ -56,11 +57,12 @@ public final class ActionLogger: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if !filter || action is LoggedAction, store.find(State.self)?.isActive ?? startsActive {
+        let selected = filter ? isLogged(action) : true
+        if selected, store.find(State.self)?.isActive ?? startsActive {
             output(Self.entry(for: action))
         }
         next(action)
-        if action is Store.Start { store.update(Store.Register(model: State(isActive: startsActive))) }
+        if isAction(action, Store.Start.self) { store.update(Store.Register(model: State(isActive: startsActive))) }
     }
 
     /// The log entry of an action: its type, then its fields.

@@ -14,6 +14,7 @@ import Substate
 @MainActor
 public final class ActionPublisher: Middleware {
     let subscribers = Subscribers<any PublishedAction>()
+    private var isPublished = ActionTypeCheck { $0 is PublishedAction }
 
     public init() {}
 
@@ -24,7 +25,9 @@ public final class ActionPublisher: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
-        if !subscribers.isEmpty, let published = action as? PublishedAction { subscribers.yield(published) }
+        if !subscribers.isEmpty, isPublished(action), let published = action as? PublishedAction {
+            subscribers.yield(published)
+        }
     }
 
     public func storeWillRelease(_ store: Store) {

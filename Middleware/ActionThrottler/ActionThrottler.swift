@@ -34,6 +34,7 @@ public final class ActionThrottler: Middleware {
     private let scheduler: TimingScheduler
     private let onRelease: PendingOnRelease
     private var open: [TimingKey: Open] = [:]
+    private var isThrottled = ActionTypeCheck { $0 is ThrottledAction }
 
     /// Creates a throttler.
     ///
@@ -47,10 +48,10 @@ public final class ActionThrottler: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if let cancel = action as? CancelPendingActions {
+        if isAction(action, CancelPendingActions.self), let cancel = action as? CancelPendingActions {
             for key in open.keys where cancel.matches(key) { open[key]?.window.dropPending() }
         }
-        guard let throttled = action as? ThrottledAction else {
+        guard isThrottled(action), let throttled = action as? ThrottledAction else {
             next(action)
             return
         }

@@ -41,6 +41,7 @@ public final class ActionTimer: Middleware {
 
     private let filter: Bool
     private let now: @MainActor () -> Duration
+    private var isTimed = ActionTypeCheck { $0 is TimedAction }
 
     /// Creates a timer.
     ///
@@ -53,7 +54,7 @@ public final class ActionTimer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        guard !filter || action is TimedAction else {
+        guard !filter || isTimed(action) else {
             next(action)
             return
         }

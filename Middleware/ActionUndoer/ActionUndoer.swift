@@ -31,6 +31,7 @@ public final class ActionUndoer: Middleware {
 
     private let limit: Int
     private var histories: [String: History] = [:]
+    private var isUndoable = ActionTypeCheck { $0 is UndoableAction }
 
     /// Creates an undoer that keeps at most `limit` undoable actions per context.
     public init(limit: Int = 100) {
@@ -44,6 +45,10 @@ public final class ActionUndoer: Middleware {
     public func canRedo(context: String = "default") -> Bool { !(histories[context]?.redo.isEmpty ?? true) }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        guard isUndoable(action) || isAction(action, Undo.self) || isAction(action, Redo.self) else {
+            next(action)
+            return
+        }
         switch action {
         case let undo as Undo:
             next(action)

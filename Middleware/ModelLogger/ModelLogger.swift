@@ -38,7 +38,7 @@ public final class ModelLogger: Middleware {
         next(action)
         let current = filter ? store.findAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
         defer { previous = current }
-        if diff, !(action is Store.Start) {
+        if diff, !isAction(action, Store.Start.self) {
             let lines = zip(previous, current).flatMap { StateDiff(from: $0, to: $1).changes.map(\.description) }
             if !lines.isEmpty { output(lines.joined(separator: "\n")) }
         } else {

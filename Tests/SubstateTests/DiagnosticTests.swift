@@ -76,3 +76,17 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(received, [])
     }
 }
+
+final class TypeNameTests: XCTestCase {
+    func testTypeNamesReadAsUsersWriteThem() {
+        struct Local {
+            struct Nested {}
+        }
+        XCTAssertEqual(typeName(Counter.Increment.self), "Counter.Increment")
+        XCTAssertEqual(typeName(Store.Start.self), "Store.Start")
+        XCTAssertEqual(typeName(Tracker<NewsScreen>.self), "Tracker<NewsScreen>")
+        XCTAssertEqual(typeName([String: Tracker<ProductsScreen>].self), "Dictionary<String, Tracker<ProductsScreen>>")
+        XCTAssertEqual(typeName(Local.Nested.self), "Local.Nested")
+        XCTAssertEqual(typeName(Optional<Local>.self), "Optional<Local>")
+    }
+}
