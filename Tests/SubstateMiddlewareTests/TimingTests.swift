@@ -183,3 +183,49 @@ final class TaskSchedulingTests: XCTestCase {
         XCTAssertEqual(reached, ["delayed", "debounced"])
     }
 }
+
+@MainActor
+final class ReleaseTests: XCTestCase {
+    /// What reaches the tree of a store released while the middleware still holds actions.
+    private func reachedAfterRelease(_ middleware: any Middleware, _ actions: [any Action]) async -> [String] {
+        var store: Store? = Store(model: Leaf(), middleware: [middleware])
+        let reduced = store!.actions()
+        for action in actions { store!.update(action) }
+        store = nil
+        var reached: [String] = []
+        for await action in reduced { if let named = action as? Named { reached.append(named.name) } }
+        return reached
+    }
+
+    func testDebouncerAndThrottlerDropOrFlushWhatTheyHoldWhenTheStoreGoesAway() async {
+        let clock = ManualClock()
+        let burst: [any Action] = [Query(name: "a"), Query(name: "ab")]
+        let scrolls: [any Action] = [Scroll(name: "first"), Scroll(name: "second")]
+        var reached = await reachedAfterRelease(ActionDebouncer(clock: clock), burst)
+        XCTAssertEqual(reached, [])
+        reached = await reachedAfterRelease(ActionDebouncer(clock: clock, onRelease: .flush), burst)
+        XCTAssertEqual(reached, ["ab"])
+        reached = await reachedAfterRelease(ActionThrottler(clock: clock), scrolls)
+        XCTAssertEqual(reached, ["first"], "the leading one passed; the trailing one was dropped")
+        reached = await reachedAfterRelease(ActionThrottler(clock: clock, onRelease: .flush), scrolls)
+        XCTAssertEqual(reached, ["first", "second"])
+        clock.run()
+    }
+
+    func testModelPublisherFeedsManyConsumers() async {
+        let publisher = ModelPublisher()
+        var store: Store? = Store(model: Counter(), middleware: [publisher])
+        let first = publisher.values(of: Counter.self)
+        store!.update(Counter.Increment())
+        let second = publisher.values(of: Counter.self)
+        store!.update(Counter.Increment())
+        store = nil
+        var seen: [[Int]] = []
+        for stream in [first, second] {
+            var values: [Int] = []
+            for await counter in stream { values.append(counter.value) }
+            seen.append(values)
+        }
+        XCTAssertEqual(seen, [[0, 1, 2], [1, 2]], "each consumer starts from the value current when it subscribed")
+    }
+}
