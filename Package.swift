@@ -15,9 +15,10 @@ let package = Package(
         .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
         .executableTarget(
             name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware"], path: "Benchmarks/substate-bench"),
-        .testTarget(name: "SubstateTests", dependencies: ["Substate"], path: "Tests/SubstateTests"),
+        .target(name: "SubstateTestSupport", path: "Tests/Support"),
+        .testTarget(name: "SubstateTests", dependencies: ["Substate", "SubstateTestSupport"], path: "Tests/SubstateTests"),
         .testTarget(
-            name: "SubstateMiddlewareTests", dependencies: ["Substate", "SubstateMiddleware"],
+            name: "SubstateMiddlewareTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/SubstateMiddlewareTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -33,6 +33,7 @@ public final class Store: Observable {
     private let registerType = ObjectIdentifier(Register.self)
     private let replaceType = ObjectIdentifier(Replace.self)
     private let restoreType = ObjectIdentifier(Restore.self)
+    private let cancelEffectsType = ObjectIdentifier(CancelEffects.self)
 
     private let onDiagnostic: @MainActor (Diagnostic) -> Void
     private var reported: Set<Diagnostic> = []
@@ -44,6 +45,9 @@ public final class Store: Observable {
     var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
     var nextSubscriptionID = 0
     nonisolated let inbox = Mutex<[any Action]>([])
+
+    /// Runs the store's asynchronous work: effects, services and StateMachine nodes start it here.
+    public let effects = EffectRuntime()
 
     /// Diagnostics reported so far about the tree's shape and its models' behaviour.
     public private(set) var diagnostics: [Diagnostic] = []
@@ -69,6 +73,7 @@ public final class Store: Observable {
             link = MiddlewareLink(store: self, middleware: middleware, next: link)
         }
         head = link
+        effects.store = self
         reportShape(of: root)
         update(Start())
     }
@@ -77,6 +82,7 @@ public final class Store: Observable {
 
     isolated deinit {
         for middleware in middleware { middleware.storeWillRelease(self) }
+        effects.cancelAll()
         for subscription in subscriptions.values { subscription.finish() }
     }
 
@@ -125,6 +131,8 @@ public final class Store: Observable {
             self.replace(with: replace.model)
         } else if type == restoreType, let restore = action as? Restore {
             self.restore(restore.models)
+        } else if type == cancelEffectsType, let cancel = action as? CancelEffects {
+            effects.cancel(id: cancel.id)
         }
         #if DEBUG
             if routingChecked.insert(type).inserted { checkRouting(action, type: type) }

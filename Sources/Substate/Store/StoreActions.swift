@@ -49,4 +49,15 @@ extension Store {
         public let models: [any Model]
         public init(models: [any Model]) { self.models = models }
     }
+
+    /// Cancels the running effects with an id (see ``EffectRuntime``); the action then reaches
+    /// the tree like any other.
+    ///
+    /// ```swift
+    /// store.update(Store.CancelEffects(id: "ticker"))
+    /// ```
+    public struct CancelEffects: Action {
+        public let id: EffectID
+        public init(id: EffectID) { self.id = id }
+    }
 }

@@ -1,0 +1,107 @@
+import Substate
+
+/// A declarative effect for ``EffectHandler``: when an action of a type passes, run asynchronous
+/// work (optionally with the current value of a model) and send the actions it produces.
+///
+/// ```swift
+/// Effect(for: Search.Query.self, id: "search", cancelInFlight: true) { query in
+///     Search.Loaded(try await api.search(query.text))        // one action
+/// }
+/// Effect(for: Analytics.Event.self) { event, _ in            // fire and forget
+///     await analytics.log(event)
+/// }
+/// Effect(for: Ticker.Start.self, id: "ticker") { _, send in   // a stream, until cancelled
+///     for await _ in ticks { await send(Ticker.Tick()) }
+/// }
+/// Effect.cancel(id: "ticker", on: Ticker.Stop.self)
+/// Effect(model: Counter.self, action: Counter.Increment.self) { counter, _ in
+///     counter.value > 10 ? Counter.Reset(to: 0) : nil        // reads state
+/// }
+/// ```
+public struct Effect: Sendable {
+    let actionType: ObjectIdentifier
+    /// Whether the triggering action stops here instead of passing on to the tree.
+    let capture: Bool
+    /// Starts the effect for an action, given the store (after the action reached the tree,
+    /// unless captured).
+    let start: @MainActor @Sendable (any Action, Store) -> Void
+
+    init<A: Action>(
+        _ type: A.Type, capture: Bool, start: @escaping @MainActor @Sendable (A, Store) -> Void
+    ) {
+        actionType = ObjectIdentifier(A.self)
+        self.capture = capture
+        self.start = { action, store in
+            if let action = action as? A { start(action, store) }
+        }
+    }
+
+    /// Runs work for each action of a type; the work sends actions with the ``Send`` it gets.
+    ///
+    /// - Parameters:
+    ///   - type: The action type that starts the effect.
+    ///   - capture: When `true`, the action stops here and does not reach the tree.
+    ///   - id: Names the effect for cancellation.
+    ///   - cancelInFlight: Cancels the running effects with the same id first (the previous
+    ///     request of a search-as-you-type, for example).
+    ///   - catch: Turns an error into an action to send; without it, or when it returns `nil`,
+    ///     the error goes to the store's ``EffectRuntime/onError``.
+    ///   - operation: The work.
+    public init<A: Action>(
+        for type: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        _ operation: @escaping @Sendable (A, Send) async throws -> Void
+    ) {
+        self.init(type, capture: capture) { action, store in
+            store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
+                try await operation(action, send)
+            }
+        }
+    }
+
+    /// Runs work for each action of a type and sends the one action it returns, if any.
+    public init<A: Action>(
+        for type: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        _ operation: @escaping @Sendable (A) async throws -> (any Action)?
+    ) {
+        self.init(for: type, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler) {
+            action, send in
+            if let produced = try await operation(action) { await send(produced) }
+        }
+    }
+
+    /// Runs work for each action of a type with the current value of a model (the shallowest of
+    /// its type, after the action reached the tree); the work sends actions with ``Send``.
+    public init<M: Model, A: Action>(
+        model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
+    ) {
+        self.init(action, capture: capture) { action, store in
+            guard let model = store.find(M.self) else { return }
+            store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
+                try await operation(model, action, send)
+            }
+        }
+    }
+
+    /// Runs work for each action of a type with the current value of a model, and sends the one
+    /// action it returns, if any.
+    public init<M: Model, A: Action>(
+        model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        _ operation: @escaping @Sendable (M, A) async throws -> (any Action)?
+    ) {
+        self.init(
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler
+        ) { model, action, send in
+            if let produced = try await operation(model, action) { await send(produced) }
+        }
+    }
+
+    /// Cancels the running effects with an id when an action of a type passes.
+    public static func cancel<A: Action>(id: EffectID, on type: A.Type) -> Effect {
+        Effect(type, capture: false) { _, store in store.effects.cancel(id: id) }
+    }
+}

@@ -1,0 +1,133 @@
+/// Starts asynchronous work on behalf of a store, feeds the actions it produces back through
+/// the store's whole pipeline, and keeps track of it.
+///
+/// Every store has one, as ``Store/effects``. Middleware (the effect handler, services,
+/// StateMachine nodes) start their work here, so cancellation and waiting work the same for all:
+///
+/// - An effect may have an ``EffectID``. Starting one with `cancelInFlight: true` first cancels
+///   the running effects with that id; ``cancel(id:)`` or the action ``Store/CancelEffects``
+///   cancels them by id.
+/// - An effect may send no action, one, or a stream of actions over time, and may run until it
+///   is cancelled.
+/// - An effect that throws sends the failure action its `catch` closure makes, or else the
+///   error is reported to ``onError``; it never crashes the store. Cancellation is not an error.
+/// - When the store is released, every running effect is cancelled.
+/// - ``waitForAll()`` waits until no effect is running, for tests and command-line programs.
+///
+/// ```swift
+/// store.effects.run(id: "search", cancelInFlight: true, catch: { Search.Failed("\($0)") }) { send in
+///     let results = try await api.search(query)
+///     await send(Search.Loaded(results))
+/// }
+/// await store.effects.waitForAll()
+/// ```
+@MainActor
+public final class EffectRuntime {
+    private struct Running {
+        let id: EffectID?
+        let task: Task<Void, Never>
+        /// Set when cancelled: the effect sends nothing more, but is tracked until its task ends.
+        var isCancelled = false
+    }
+
+    // The store owns its runtime and outlives every call into it.
+    unowned(unsafe) var store: Store!
+    private var running: [Int: Running] = [:]
+    private var nextToken = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Receives errors thrown by effects that no `catch` closure turned into an action, with the
+    /// effect's id.
+    /// By default they are printed to standard error.
+    public var onError: @MainActor (any Error, EffectID?) -> Void = { error, id in
+        printToStandardError("substate: effect \(id.map { "\"\($0)\" " } ?? "")failed: \(error)")
+    }
+
+    init() {}
+
+    /// How many effects have a task that has not ended, cancelled ones included.
+    public var inFlightCount: Int { running.count }
+
+    /// Whether an effect with the id is running and not cancelled.
+    public func isRunning(id: EffectID) -> Bool { running.values.contains { $0.id == id && !$0.isCancelled } }
+
+    /// Starts an effect.
+    ///
+    /// - Parameters:
+    ///   - id: Names the effect for cancellation.
+    ///   - cancelInFlight: Cancels running effects with the same id first.
+    ///   - priority: The priority of the effect's task.
+    ///   - catch: Turns an error the effect throws into an action to send. Without it, or when it
+    ///     returns `nil`, the error goes to ``onError``.
+    ///   - operation: The work; it sends actions with the ``Send`` it is given.
+    public func run(
+        id: EffectID? = nil, cancelInFlight: Bool = false, priority: TaskPriority? = nil,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        _ operation: @escaping @Sendable (Send) async throws -> Void
+    ) {
+        if cancelInFlight, let id { cancel(id: id) }
+        nextToken += 1
+        let token = nextToken
+        let send = Send { [weak self] action in
+            guard let self, self.running[token]?.isCancelled == false, !Task.isCancelled else { return }
+            self.store.update(action)
+        }
+        let task = Task(priority: priority) { [weak self] in
+            do {
+                try await operation(send)
+            } catch is CancellationError {
+            } catch {
+                if !Task.isCancelled { self?.fail(error, id: id, token: token, handler: handler) }
+            }
+            self?.finish(token)
+        }
+        running[token] = Running(id: id, task: task)
+    }
+
+    /// Cancels every running effect with the id: they send nothing more.
+    public func cancel(id: EffectID) {
+        for (token, effect) in running where effect.id == id && !effect.isCancelled {
+            effect.task.cancel()
+            running[token]?.isCancelled = true
+        }
+    }
+
+    /// Cancels every running effect: they send nothing more.
+    public func cancelAll() {
+        for token in running.keys {
+            running[token]?.task.cancel()
+            running[token]?.isCancelled = true
+        }
+    }
+
+    /// Waits until no effect's task is left, including effects started meanwhile and cancelled
+    /// ones that have not ended yet.
+    public func waitForAll() async {
+        while !running.isEmpty {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+    }
+
+    private func fail(
+        _ error: any Error, id: EffectID?, token: Int, handler: (@MainActor @Sendable (any Error) -> (any Action)?)?
+    ) {
+        guard running[token]?.isCancelled == false else { return }
+        if let action = handler?(error) {
+            store.update(action)
+        } else {
+            onError(error, id)
+        }
+    }
+
+    private func finish(_ token: Int) {
+        running[token] = nil
+        resumeWaitersIfIdle()
+    }
+
+    private func resumeWaitersIfIdle() {
+        guard running.isEmpty, !waiters.isEmpty else { return }
+        let resumed = waiters
+        waiters = []
+        for waiter in resumed { waiter.resume() }
+    }
+}

@@ -1,0 +1,18 @@
+/// Sends actions from a running effect back into its store, through the whole pipeline.
+///
+/// Awaiting a send returns once the action has been handled on the main actor. Actions sent
+/// after the effect was cancelled are dropped.
+///
+/// ```swift
+/// store.effects.run { send in
+///     for await reading in sensor.readings { await send(Sensor.Reading(reading)) }
+/// }
+/// ```
+public struct Send: Sendable {
+    let deliver: @MainActor @Sendable (any Action) -> Void
+
+    /// Sends an action to the store.
+    public func callAsFunction(_ action: Action) async {
+        await deliver(action)
+    }
+}
