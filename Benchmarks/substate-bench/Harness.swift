@@ -26,3 +26,24 @@ func nanoseconds(_ duration: Duration) -> Double {
 /// Keeps a value alive and observable so the optimizer cannot drop the work that made it.
 @inline(never)
 func blackHole<T>(_ value: T) {}
+
+extension Harness {
+    /// Like ``compare(_:)``, for contenders whose work is asynchronous.
+    @MainActor
+    func compareAsync(_ contenders: [(name: String, ops: Int, run: @MainActor (Int) async -> Void)]) async -> [String:
+        Double]
+    {
+        for contender in contenders { await contender.run(contender.ops) }
+        var samples: [String: [Double]] = [:]
+        let clock = ContinuousClock()
+        for _ in 0..<rounds {
+            for contender in contenders {
+                let start = clock.now
+                await contender.run(contender.ops)
+                samples[contender.name, default: []].append(
+                    nanoseconds(start.duration(to: clock.now)) / Double(contender.ops))
+            }
+        }
+        return samples.mapValues { $0.sorted()[$0.count / 2] }
+    }
+}

@@ -4,7 +4,7 @@ import Substate
 ///
 /// Runs every contender side by side in this process and prints ratios against the targets.
 @MainActor
-func runBenchmarks() {
+func runBenchmarks() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.contains("--help") {
         print(
@@ -20,7 +20,7 @@ func runBenchmarks() {
         arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
     }
     let harness = Harness(rounds: arguments.contains("--quick") ? 5 : 15)
-    var benchmarks: [(name: String, run: () -> [Figure])] = []
+    var benchmarks: [(name: String, run: () async -> [Figure])] = []
     for models in [10, 100, 1_000, 10_000] {
         benchmarks.append(("dispatch \(models)", { [CoreBenchmarks.dispatch(models: models, harness: harness)] }))
     }
@@ -30,8 +30,12 @@ func runBenchmarks() {
         ("large arrays", { [CoreBenchmarks.largeArrays(harness: harness)] }),
         ("routing", { CoreBenchmarks.routing(harness: harness) }),
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
+        ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
     ]
-    let figures = benchmarks.filter { filter == nil || $0.name.contains(filter!) }.flatMap { $0.run() }
+    var figures: [Figure] = []
+    for benchmark in benchmarks where filter == nil || benchmark.name.contains(filter!) {
+        figures += await benchmark.run()
+    }
     if arguments.contains("--json") {
         Report.printJSON(figures)
     } else {
@@ -39,4 +43,4 @@ func runBenchmarks() {
     }
 }
 
-MainActor.assumeIsolated { runBenchmarks() }
+await runBenchmarks()
