@@ -94,8 +94,10 @@ final class EffectRuntimeTests: XCTestCase {
         store.effects.run(catch: { _ in nil }) { _ in throw Boom() }
         await store.effects.waitForAll()
         XCTAssertEqual(reported.sorted(), ["-: boom", "unmapped: boom"])
+        let gate = Gate()
         store.effects.run(id: "cancelled") { _ in
-            try await Task.sleep(for: .seconds(3600))
+            await gate.wait()
+            try Task.checkCancellation()  // throws CancellationError
         }
         store.effects.cancel(id: "cancelled")
         await store.effects.waitForAll()
