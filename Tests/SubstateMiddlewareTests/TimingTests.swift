@@ -1,4 +1,5 @@
 import Substate
+import SubstateTestSupport
 import XCTest
 
 @testable import SubstateMiddleware
@@ -227,5 +228,39 @@ final class ReleaseTests: XCTestCase {
             seen.append(values)
         }
         XCTAssertEqual(seen, [[0, 1, 2], [1, 2]], "each consumer starts from the value current when it subscribed")
+    }
+}
+
+@MainActor
+final class ManualClockTests: XCTestCase {
+    func testSleepersWakeWhenTimeReachesTheirDeadlineInOrder() async {
+        let clock = ManualClock()
+        let probe = Probe()
+        let sleepers = [30, 10, 20].map { milliseconds in
+            Task {
+                // Absolute deadlines: the outcome does not depend on when each task starts.
+                try await clock.sleep(until: .init(offset: .milliseconds(milliseconds)))
+                probe.record("\(milliseconds)")
+            }
+        }
+        let cancelled = Task {
+            do {
+                try await clock.sleep(until: .init(offset: .milliseconds(5)))
+                probe.record("not cancelled")
+            } catch {
+                probe.record("cancelled")
+            }
+        }
+        cancelled.cancel()
+        await probe.wait(for: 1)
+        XCTAssertEqual(probe.entries, ["cancelled"])
+        clock.advance(by: .milliseconds(15))
+        await probe.wait(for: 2)
+        XCTAssertEqual(probe.entries, ["cancelled", "10"], "only the sleeper whose deadline passed woke")
+        clock.advance(by: .milliseconds(100))
+        await probe.wait(for: 4)
+        XCTAssertEqual(Set(probe.entries.suffix(2)), ["20", "30"])
+        for sleeper in sleepers { _ = await sleeper.result }
+        XCTAssertEqual(clock.now.offset, .milliseconds(115))
     }
 }
