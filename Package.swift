@@ -7,19 +7,26 @@ let package = Package(
     products: [
         .library(name: "Substate", targets: ["Substate"]),
         .library(name: "SubstateMiddleware", targets: ["SubstateMiddleware"]),
+        .library(name: "SubstateMachine", targets: ["SubstateMachine"]),
         .executable(name: "substate-bench", targets: ["substate-bench"]),
     ],
     targets: [
         .target(name: "Substate", path: "Sources/Substate"),
         .target(name: "SubstateMiddleware", dependencies: ["Substate"], path: "Middleware"),
+        .target(name: "SubstateMachine", dependencies: ["Substate"], path: "Sources/SubstateMachine"),
         .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
         .executableTarget(
-            name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware"], path: "Benchmarks/substate-bench"),
+            name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
+            path: "Benchmarks/substate-bench"),
         .target(name: "SubstateTestSupport", path: "Tests/Support"),
         .testTarget(name: "SubstateTests", dependencies: ["Substate", "SubstateTestSupport"], path: "Tests/SubstateTests"),
         .testTarget(
             name: "SubstateMiddlewareTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/SubstateMiddlewareTests"),
+        .testTarget(
+            name: "SubstateMachineTests",
+            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTestSupport"],
+            path: "Tests/SubstateMachineTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,8 +10,8 @@ struct VisitorCompiler {
         case broadcast
         /// Only subtrees whose models react to this action type are walked.
         case routed(ObjectIdentifier)
-        /// Every model receives the action; models that did not declare this action type are
-        /// watched, and any change they make is reported.
+        /// Only models that did not declare this action type receive it, on a copy of the tree,
+        /// and any change they make is reported.
         case checking(ObjectIdentifier, report: @Sendable (TypeLayout) -> Void)
     }
 
@@ -96,7 +96,9 @@ struct VisitorCompiler {
             guard let handled = model.handledActions else { return model.update }
             return handled.contains(action) ? model.update : nil
         case .checking(let action, let report):
-            guard let handled = model.handledActions, !handled.contains(action) else { return model.update }
+            // Only models that did not declare the action are run, and watched: the others are
+            // delivered the action for real, and running them twice could repeat what they post.
+            guard let handled = model.handledActions, !handled.contains(action) else { return nil }
             return { pointer, action in
                 let before = model.read(pointer)
                 model.update(pointer, action)

@@ -1,0 +1,108 @@
+import Substate
+
+/// A ``StateMachine`` feature's place in the model tree: its state, and the id that inputs and
+/// results are addressed to.
+///
+/// A node is a model like any other: a field, an array element, an optional, or the store's
+/// root. ``Input`` actions reach it and are reduced by the feature's `reduceInput`; the
+/// results of its effects come back as ``Result`` actions, addressed to this node only, and are
+/// reduced by `reduceIOResult`. Both pass the whole pipeline, so loggers see them and parent
+/// models react to them like any action. Models inside the feature's state are updated too,
+/// before the node.
+///
+/// ```swift
+/// struct App: Model {
+///     var login = MachineNode<Login>(Login.State())
+///     var downloads: [MachineNode<Download>] = []   // give each an id
+/// }
+///
+/// let store = Store(model: App(), middleware: [StateMachineRunner(Login(api: .live))])
+/// store.update(MachineNode<Login>.Input(.didTapLoginButton))
+/// store.update(MachineNode<Download>.Input(.pause, to: "file-2"))   // one instance
+/// ```
+public struct MachineNode<Feature: StateMachine>: Model {
+    /// The feature's state.
+    public var state: Feature.State
+    /// The node's identity; results of its effects are addressed to it.
+    public let id: NodeID
+
+    /// Creates a node; `id` defaults to the feature's type name.
+    public init(_ state: Feature.State, id: NodeID? = nil) {
+        self.state = state
+        self.id = id ?? NodeID(String(describing: Feature.self))
+    }
+
+    /// An input for the nodes of this feature: all of them, or the one with the given id.
+    public struct Input: Action {
+        public let input: Feature.Input
+        /// The node addressed, or `nil` for every node of the feature.
+        public let target: NodeID?
+        let outbox = Outbox<Feature.IOEffect>()
+
+        public init(_ input: Feature.Input, to target: NodeID? = nil) {
+            self.input = input
+            self.target = target
+        }
+    }
+
+    /// A result of an effect, addressed to the node whose effect produced it.
+    public struct Result: Action {
+        public let ioResult: Feature.IOResult
+        public let node: NodeID
+        let outbox = Outbox<Feature.IOEffect>()
+
+        public init(_ ioResult: Feature.IOResult, node: NodeID) {
+            self.ioResult = ioResult
+            self.node = node
+        }
+    }
+
+    public static var handledActions: [any Action.Type]? { [Input.self, Result.self] }
+
+    /// The effect id under which a node's effects run, to cancel them with
+    /// ``Store/CancelEffects``.
+    public static func effectID(_ node: NodeID) -> EffectID {
+        EffectID("\(String(reflecting: Feature.self))#\(node)")
+    }
+
+    public mutating func update(action: Action) {
+        if let input = action as? Input {
+            apply(input)
+        } else if let result = action as? Result {
+            apply(result)
+        }
+    }
+
+    mutating func apply(_ input: Input) {
+        guard input.target == nil || input.target == id else { return }
+        take(Feature.reduceInput(state, input.input), outbox: input.outbox)
+    }
+
+    mutating func apply(_ result: Result) {
+        guard result.node == id else { return }
+        take(Feature.reduceIOResult(state, result.ioResult), outbox: result.outbox)
+    }
+
+    private mutating func take(_ transition: Feature.Transition, outbox: Outbox<Feature.IOEffect>) {
+        if let next = transition.0 { state = next }
+        if let effect = transition.1 { outbox.post(effect, from: id) }
+    }
+
+    /// An array of nodes answers an action with one cast, then a loop of transitions.
+    public static func _updateElements(at pointer: UnsafeMutableRawPointer, action: any Action) {
+        let nodes = pointer.assumingMemoryBound(to: [Self].self)
+        if nodes.pointee.isEmpty { return }
+        if let input = action as? Input {
+            nodes.pointee.withUnsafeMutableBufferPointer { nodes in
+                for index in nodes.indices { nodes[index].apply(input) }
+            }
+        } else if let result = action as? Result {
+            nodes.pointee.withUnsafeMutableBufferPointer { nodes in
+                for index in nodes.indices { nodes[index].apply(result) }
+            }
+        }
+    }
+}
+
+extension MachineNode: Equatable where Feature.State: Equatable {}
+extension MachineNode: Codable where Feature.State: Codable {}
