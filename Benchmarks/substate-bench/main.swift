@@ -31,6 +31,7 @@ func runBenchmarks() async {
         ("routing", { CoreBenchmarks.routing(harness: harness) }),
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
+        ("state machines", { MachineBenchmarks.inputs(harness: harness) }),
     ]
     var figures: [Figure] = []
     for benchmark in benchmarks where filter == nil || benchmark.name.contains(filter!) {

@@ -33,11 +33,11 @@ public struct MachineNode<Feature: StateMachine>: Model {
     }
 
     /// An input for the nodes of this feature: all of them, or the one with the given id.
-    public struct Input: Action {
+    public struct Input: Action, OutboxCarrier {
         public let input: Feature.Input
         /// The node addressed, or `nil` for every node of the feature.
         public let target: NodeID?
-        let outbox = Outbox<Feature.IOEffect>()
+        @usableFromInline let outbox = Outbox()
 
         public init(_ input: Feature.Input, to target: NodeID? = nil) {
             self.input = input
@@ -46,10 +46,10 @@ public struct MachineNode<Feature: StateMachine>: Model {
     }
 
     /// A result of an effect, addressed to the node whose effect produced it.
-    public struct Result: Action {
+    public struct Result: Action, OutboxCarrier {
         public let ioResult: Feature.IOResult
         public let node: NodeID
-        let outbox = Outbox<Feature.IOEffect>()
+        @usableFromInline let outbox = Outbox()
 
         public init(_ ioResult: Feature.IOResult, node: NodeID) {
             self.ioResult = ioResult
@@ -66,41 +66,20 @@ public struct MachineNode<Feature: StateMachine>: Model {
     }
 
     public mutating func update(action: Action) {
-        if let input = action as? Input {
-            apply(input)
-        } else if let result = action as? Result {
-            apply(result)
+        withUnsafeMutablePointer(to: &self) {
+            Feature._update(nodesAt: UnsafeMutableRawPointer($0), action: action, isArray: false)
         }
     }
 
-    mutating func apply(_ input: Input) {
-        guard input.target == nil || input.target == id else { return }
-        take(Feature.reduceInput(state, input.input), outbox: input.outbox)
-    }
-
-    mutating func apply(_ result: Result) {
-        guard result.node == id else { return }
-        take(Feature.reduceIOResult(state, result.ioResult), outbox: result.outbox)
-    }
-
-    private mutating func take(_ transition: Feature.Transition, outbox: Outbox<Feature.IOEffect>) {
+    @inlinable
+    mutating func take(_ transition: Feature.Transition, outbox: Outbox) {
         if let next = transition.0 { state = next }
         if let effect = transition.1 { outbox.post(effect, from: id) }
     }
 
-    /// An array of nodes answers an action with one cast, then a loop of transitions.
+    /// An array of nodes hands the action to the feature's own loop of transitions.
     public static func _updateElements(at pointer: UnsafeMutableRawPointer, action: any Action) {
-        let nodes = pointer.assumingMemoryBound(to: [Self].self)
-        if nodes.pointee.isEmpty { return }
-        if let input = action as? Input {
-            nodes.pointee.withUnsafeMutableBufferPointer { nodes in
-                for index in nodes.indices { nodes[index].apply(input) }
-            }
-        } else if let result = action as? Result {
-            nodes.pointee.withUnsafeMutableBufferPointer { nodes in
-                for index in nodes.indices { nodes[index].apply(result) }
-            }
-        }
+        Feature._update(nodesAt: pointer, action: action, isArray: true)
     }
 }
 

@@ -1,3 +1,4 @@
+import Substate
 import Synchronization
 
 /// Carries the effects that nodes' pure transitions asked for, from the model tree out to the
@@ -5,20 +6,33 @@ import Synchronization
 ///
 /// Each input and result action brings its own outbox: nodes post to it while the tree reduces
 /// the action, and the runner empties it right after. The nodes' state stays the only thing the
-/// reduce changes; no effect is ever stored in the tree.
-final class Outbox<Effect: Sendable>: Sendable {
-    private let posted = Mutex<[(node: NodeID, effect: Effect)]>([])
+/// reduce changes; no effect is ever stored in the tree. It is not generic, so the runner's
+/// per-action work needs no run-time generic lookups.
+@usableFromInline
+final class Outbox: Sendable {
+    private let posted = Mutex<[(node: NodeID, effect: any Sendable)]>([])
+    private let count = Atomic<Int>(0)
 
     init() {}
 
-    func post(_ effect: Effect, from node: NodeID) {
+    @usableFromInline
+    func post(_ effect: any Sendable, from node: NodeID) {
         posted.withLock { $0.append((node, effect)) }
+        count.add(1, ordering: .relaxed)
     }
 
-    func drain() -> [(node: NodeID, effect: Effect)] {
+    /// Whether any node posted an effect.
+    var isEmpty: Bool { count.load(ordering: .relaxed) == 0 }
+
+    func drain() -> [(node: NodeID, effect: any Sendable)] {
         posted.withLock { posted in
             defer { posted = [] }
             return posted
         }
     }
+}
+
+/// An action that carries an ``Outbox``.
+protocol OutboxCarrier {
+    var outbox: Outbox { get }
 }

@@ -53,4 +53,45 @@ public protocol StateMachine: Sendable {
     static func reduceIOResult(_ state: State, _ ioResult: IOResult) -> Transition
     /// Runs an effect, producing its results over time (one, many, or none).
     func runIOEffect(_ ioEffect: IOEffect) -> IOResultStream
+
+    /// Applies an input or result action to the node, or to each node of an array, at an
+    /// address. Not for implementing: the default is compiled into the feature's own module,
+    /// specialised for it, so the store runs transitions without generic indirection.
+    static func _update(nodesAt pointer: UnsafeMutableRawPointer, action: any Action, isArray: Bool)
+}
+
+extension StateMachine {
+    @inlinable
+    public static func _update(nodesAt pointer: UnsafeMutableRawPointer, action: any Action, isArray: Bool) {
+        if let input = action as? MachineNode<Self>.Input {
+            let target = input.target
+            let event = input.input
+            let outbox = input.outbox
+            forEachNode(at: pointer, isArray: isArray) { node in
+                if let target, node.id != target { return }
+                node.take(reduceInput(node.state, event), outbox: outbox)
+            }
+        } else if let result = action as? MachineNode<Self>.Result {
+            let event = result.ioResult
+            let outbox = result.outbox
+            forEachNode(at: pointer, isArray: isArray) { node in
+                if node.id == result.node { node.take(reduceIOResult(node.state, event), outbox: outbox) }
+            }
+        }
+    }
+
+    @inlinable
+    static func forEachNode(
+        at pointer: UnsafeMutableRawPointer, isArray: Bool, _ body: (inout MachineNode<Self>) -> Void
+    ) {
+        guard isArray else {
+            body(&pointer.assumingMemoryBound(to: MachineNode<Self>.self).pointee)
+            return
+        }
+        let nodes = pointer.assumingMemoryBound(to: [MachineNode<Self>].self)
+        if nodes.pointee.isEmpty { return }
+        nodes.pointee.withUnsafeMutableBufferPointer { nodes in
+            for index in nodes.indices { body(&nodes[index]) }
+        }
+    }
 }

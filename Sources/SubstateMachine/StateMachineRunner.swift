@@ -24,17 +24,21 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     public let feature: Feature
     /// How many effects each node has running.
     private var running: [NodeID: Int] = [:]
+    private let inputType = ObjectIdentifier(MachineNode<Feature>.Input.self)
+    private let resultType = ObjectIdentifier(MachineNode<Feature>.Result.self)
 
     public init(_ feature: Feature) {
         self.feature = feature
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let outbox =
-            (action as? MachineNode<Feature>.Input)?.outbox ?? (action as? MachineNode<Feature>.Result)?.outbox
+        let type = ObjectIdentifier(Swift.type(of: action))
+        let outbox = type == inputType || type == resultType ? (action as? any OutboxCarrier)?.outbox : nil
         next(action)
-        if let outbox {
-            for (node, effect) in outbox.drain() { start(effect, for: node, in: store) }
+        if let outbox, !outbox.isEmpty {
+            for (node, effect) in outbox.drain() {
+                if let effect = effect as? Feature.IOEffect { start(effect, for: node, in: store) }
+            }
         }
         if !running.isEmpty { cancelEffectsOfRemovedNodes(in: store) }
     }
