@@ -1,5 +1,7 @@
+import Foundation
 import Substate
 import SubstateMachine
+import SubstateMiddleware
 import SubstateTestSupport
 import XCTest
 
@@ -224,4 +226,31 @@ struct Counter: Model, Equatable {
     var value = 0
     struct Increment: Action {}
     mutating func update(action: Action) { if action is Increment { value += 1 } }
+}
+
+@MainActor
+final class MachineNodePlacementTests: XCTestCase {
+    func testANodeInAnOptionalWorksWhilePresentAndResultsPassEveryMiddleware() async {
+        struct Screen: Model {
+            var sheet: MachineNode<Login>? = nil
+            struct Present: Action {}
+            mutating func update(action: Action) {
+                if action is Present { sheet = MachineNode(.init()) }
+            }
+        }
+        var logged: [String] = []
+        let store = Store(
+            model: Screen(),
+            middleware: [
+                ActionLogger(filter: false, output: { logged.append($0.components(separatedBy: "\n")[0]) }),
+                StateMachineRunner(Login(client: AuthClient { name, _ in name })),
+            ])
+        store.update(MachineNode<Login>.Input(.didTapLoginButton))
+        XCTAssertNil(store.find(MachineNode<Login>.self), "no node, nothing happens")
+        store.update(Screen.Present())
+        store.update(MachineNode<Login>.Input(.didTapLoginButton))
+        await store.effects.waitForAll()
+        XCTAssertEqual(store.find(Screen.self)?.sheet?.state.user, "user")
+        XCTAssertTrue(logged.contains("▿ Substate.Action: MachineNode<Login>.Result"), "\(logged)")
+    }
 }
