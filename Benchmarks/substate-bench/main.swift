@@ -32,6 +32,7 @@ func runBenchmarks() async {
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
         ("state machines", { MachineBenchmarks.inputs(harness: harness) }),
+        ("saver", { [await SaverBenchmarks.debouncedSave(harness: harness)] }),
     ]
     var figures: [Figure] = []
     for benchmark in benchmarks where filter == nil || benchmark.name.contains(filter!) {
