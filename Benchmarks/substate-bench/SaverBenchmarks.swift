@@ -22,7 +22,7 @@ enum SaverBenchmarks {
     static func debouncedSave(harness: Harness) async -> Figure {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("substate-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let clock = ManualClock()
+        let clock = TestClock()
         let store = Store(
             model: Inventory(),
             middleware: [

@@ -54,7 +54,7 @@ public final class ModelSaver: Middleware {
     /// - Parameters:
     ///   - directory: Where the files live; created when first needed.
     ///   - strategy: When changed models are written.
-    ///   - clock: Measures the strategy's intervals; tests pass a manual clock.
+    ///   - clock: Measures the strategy's intervals; tests pass a ``TestClock``.
     ///   - date: Dates the names of files moved aside.
     public init<C: Clock>(
         directory: URL, strategy: Strategy = .debounced(.seconds(1)), clock: C = ContinuousClock(),

@@ -7,7 +7,7 @@ struct ScheduledWork: Sendable {
 
 /// Runs work on the main actor after a delay measured by a clock, and tells the time.
 ///
-/// With a real clock each piece of work is a task that sleeps; with ``ManualClock`` the work
+/// With a real clock each piece of work is a task that sleeps; with ``TestClock`` the work
 /// runs inside the clock's `advance(by:)`, so timing tests are synchronous and deterministic.
 @MainActor
 struct TimingScheduler {
@@ -16,7 +16,7 @@ struct TimingScheduler {
     private let scheduleAfter: @MainActor (Duration, @escaping @MainActor @Sendable () -> Void) -> ScheduledWork
 
     init<C: Clock>(clock: C) where C.Duration == Duration {
-        if let manual = clock as? ManualClock {
+        if let manual = clock as? TestClock {
             let start = manual.now
             now = { start.duration(to: manual.now) }
             scheduleAfter = { delay, work in manual.schedule(at: manual.now.advanced(by: delay), work) }

@@ -36,7 +36,7 @@ struct Analytics: Action { let event: String }
 @MainActor
 final class EffectHandlerTests: XCTestCase {
     func testSearchAsYouTypeDebouncesQueriesAndCancelsThePreviousRequest() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let gate = Gate()
         let probe = Probe()
         let catalogue = ["swift", "swiftui", "substate", "rust"]
@@ -150,7 +150,7 @@ final class EffectHandlerTests: XCTestCase {
                         for: Search.Query.self, capture: true, catch: { Search.Failed(message: "\($0)") }
                     ) { _ in throw Unreachable() }
                 ]),
-                Arrivals(ManualClock()),
+                Arrivals(TestClock()),
             ])
         let reduced = store.actions()
         store.update(Search.Query(text: "x"))

@@ -59,7 +59,7 @@ final class ModelSaverTests: XCTestCase {
     }
 
     private func store(
-        _ strategy: ModelSaver.Strategy = .manual, clock: ManualClock = ManualClock(),
+        _ strategy: ModelSaver.Strategy = .manual, clock: TestClock = TestClock(),
         names: ActionNames = ActionNames()
     ) -> Store {
         Store(
@@ -110,7 +110,7 @@ final class ModelSaverTests: XCTestCase {
     }
 
     func testDebouncedStrategySavesOnceActionsStop() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let names = ActionNames()
         let store = store(.debounced(.milliseconds(100)), clock: clock, names: names)
         store.update(Preferences.SetTheme(theme: "dark"))
@@ -126,7 +126,7 @@ final class ModelSaverTests: XCTestCase {
     }
 
     func testThrottledStrategySavesAtMostOncePerInterval() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let names = ActionNames()
         let store = store(.throttled(.milliseconds(100)), clock: clock, names: names)
         for (ms, theme) in [(0, "a"), (30, "b"), (60, "c")] {
@@ -140,7 +140,7 @@ final class ModelSaverTests: XCTestCase {
     }
 
     func testPeriodicStrategySavesEveryIntervalOnlyWhatChanged() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let names = ActionNames()
         let store = store(.periodic(.seconds(10)), clock: clock, names: names)
         store.update(Preferences.SetTheme(theme: "dark"))
@@ -159,7 +159,7 @@ final class ModelSaverTests: XCTestCase {
     }
 
     func testManualStrategyWritesOnlyWhenAsked() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let store = store(.manual, clock: clock)
         store.update(Preferences.SetTheme(theme: "dark"))
         clock.advance(by: .seconds(3600))

@@ -7,7 +7,7 @@ import XCTest
 @MainActor
 final class OrderTests: XCTestCase {
     func testALoggerBeforeADebouncerSeesEveryActionAndOneAfterItSeesOnlyWhatPasses() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let before = Lines()
         let after = Lines()
         let store = Store(

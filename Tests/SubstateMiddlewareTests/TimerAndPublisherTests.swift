@@ -5,7 +5,7 @@ import XCTest
 
 /// Stands in for a slow reduce: moves the manual clock on by a set time per action.
 struct Slow: Middleware {
-    let clock: ManualClock
+    let clock: TestClock
     func handle(_ action: Action, store: Store, next: Next) {
         let milliseconds = (action as? Counter.Reset)?.to ?? 1
         clock.advance(by: .milliseconds(milliseconds))
@@ -20,7 +20,7 @@ extension Counter: PublishedModel {}
 @MainActor
 final class TimerAndPublisherTests: XCTestCase {
     func testActionTimerReportsCountMinMaxMeanAndLastPerActionType() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let timer = ActionTimer(clock: clock)
         let store = Store(model: Counter(), middleware: [timer, Slow(clock: clock)])
         for milliseconds in [10, 30, 20] { store.update(Counter.Reset(to: milliseconds)) }
@@ -37,7 +37,7 @@ final class TimerAndPublisherTests: XCTestCase {
 
     func testFilteredActionTimerMeasuresOnlyTimedActions() async {
         struct Measured: TimedAction {}
-        let timer = ActionTimer(filter: true, clock: ManualClock())
+        let timer = ActionTimer(filter: true, clock: TestClock())
         let store = Store(model: Counter(), middleware: [timer])
         store.update(Counter.Increment())
         store.update(Measured())

@@ -5,9 +5,9 @@ import Substate
 /// Records, as "name@ms", the actions that reach the tree and when, as the last middleware.
 @MainActor
 final class Arrivals: Middleware {
-    let clock: ManualClock
+    let clock: TestClock
     var log: [String] = []
-    init(_ clock: ManualClock) { self.clock = clock }
+    init(_ clock: TestClock) { self.clock = clock }
     func handle(_ action: Action, store: Store, next: Next) {
         if let named = action as? Named {
             let ms =
@@ -41,7 +41,7 @@ struct Plain: Named { let name: String }
 
 /// Dispatches actions at given times on a manual clock, then lets the clock run out.
 @MainActor
-func play(_ timeline: [(ms: Int, action: any Action)], on store: Store, clock: ManualClock) {
+func play(_ timeline: [(ms: Int, action: any Action)], on store: Store, clock: TestClock) {
     var now = 0
     for (ms, action) in timeline {
         clock.advance(by: .milliseconds(ms - now))

@@ -6,8 +6,8 @@ import XCTest
 
 @MainActor
 final class TimingTests: XCTestCase {
-    private func store(_ middleware: (ManualClock) -> any Middleware) -> (Store, ManualClock, Arrivals) {
-        let clock = ManualClock()
+    private func store(_ middleware: (TestClock) -> any Middleware) -> (Store, TestClock, Arrivals) {
+        let clock = TestClock()
         let arrivals = Arrivals(clock)
         return (Store(model: Leaf(), middleware: [middleware(clock), arrivals]), clock, arrivals)
     }
@@ -37,7 +37,7 @@ final class TimingTests: XCTestCase {
     }
 
     func testPendingActionsAreCancelledOrFlushedWhenTheStoreGoesAway() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         var store: Store? = Store(model: Leaf(), middleware: [ActionDelayer(clock: clock)])
         var actions = store!.actions()
         store!.update(Hint(name: "dropped"))
@@ -199,7 +199,7 @@ final class ReleaseTests: XCTestCase {
     }
 
     func testDebouncerAndThrottlerDropOrFlushWhatTheyHoldWhenTheStoreGoesAway() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let burst: [any Action] = [Query(name: "a"), Query(name: "ab")]
         let scrolls: [any Action] = [Scroll(name: "first"), Scroll(name: "second")]
         var reached = await reachedAfterRelease(ActionDebouncer(clock: clock), burst)
@@ -232,9 +232,9 @@ final class ReleaseTests: XCTestCase {
 }
 
 @MainActor
-final class ManualClockTests: XCTestCase {
+final class TestClockTests: XCTestCase {
     func testSleepersWakeWhenTimeReachesTheirDeadlineInOrder() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let probe = Probe()
         let sleepers = [30, 10, 20].map { milliseconds in
             Task {

@@ -1,24 +1,31 @@
 import Substate
 import Synchronization
 
-/// A clock whose time moves only when told to, for deterministic tests of timing.
+/// A clock whose time moves only when a test tells it to.
 ///
-/// Work scheduled by the package's timing middleware runs synchronously, in deadline order,
-/// inside ``advance(by:)``: a test reads as a timeline (what goes in at which tick, what comes
-/// out at which tick) and never sleeps. Tasks that call `sleep` on it resume when time reaches
-/// their deadline.
-package final class ManualClock: Clock, Sendable {
+/// Work scheduled by the package's timing middleware and by ``ModelSaver`` runs synchronously,
+/// in deadline order, inside ``advance(by:)``, so a timing test reads as a timeline (what goes
+/// in at which tick, what comes out at which tick) and never sleeps. Tasks that call `sleep` on
+/// it resume when time reaches their deadline.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = Store(model: Search(), middleware: [ActionDebouncer(clock: clock)])
+/// store.update(Search.Query(text: "s"))
+/// clock.advance(by: .milliseconds(300))   // the query reaches the tree now
+/// ```
+public final class TestClock: Clock, Sendable {
     /// A point in this clock's time: how long after the clock's start.
-    package struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
-        package var offset: Duration
+    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
+        public var offset: Duration
 
-        package init(offset: Duration) {
+        public init(offset: Duration) {
             self.offset = offset
         }
 
-        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        package func duration(to other: Instant) -> Duration { other.offset - offset }
-        package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Timer {
@@ -42,13 +49,13 @@ package final class ManualClock: Clock, Sendable {
 
     private let state = Mutex(State())
 
-    package init() {}
+    public init() {}
 
-    package var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { state.withLock { $0.now } }
 
-    package var minimumResolution: Duration { .zero }
+    public var minimumResolution: Duration { .zero }
 
-    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -94,7 +101,7 @@ package final class ManualClock: Clock, Sendable {
     /// Moves time forward, running scheduled work and waking sleepers in deadline order (work
     /// scheduled for the same instant runs in the order it was scheduled).
     @MainActor
-    package func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let target = now.advanced(by: duration)
         while let timer = takeNextTimer(until: target) {
             timer.fire()
@@ -110,7 +117,7 @@ package final class ManualClock: Clock, Sendable {
 
     /// Advances time until no scheduled work is left.
     @MainActor
-    package func run() {
+    public func run() {
         while let deadline = state.withLock({ $0.timers.map(\.deadline).min() }) {
             advance(by: now.duration(to: deadline))
         }
