@@ -8,12 +8,15 @@ let package = Package(
         .library(name: "Substate", targets: ["Substate"]),
         .library(name: "SubstateMiddleware", targets: ["SubstateMiddleware"]),
         .library(name: "SubstateMachine", targets: ["SubstateMachine"]),
+        .library(name: "SubstateTesting", targets: ["SubstateTesting"]),
         .executable(name: "substate-bench", targets: ["substate-bench"]),
     ],
     targets: [
         .target(name: "Substate", path: "Sources/Substate"),
         .target(name: "SubstateMiddleware", dependencies: ["Substate"], path: "Middleware"),
         .target(name: "SubstateMachine", dependencies: ["Substate"], path: "Sources/SubstateMachine"),
+        .target(
+            name: "SubstateTesting", dependencies: ["Substate", "SubstateMiddleware"], path: "Sources/SubstateTesting"),
         .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
         .executableTarget(
             name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
@@ -27,6 +30,10 @@ let package = Package(
             name: "SubstateMachineTests",
             dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/SubstateMachineTests"),
+        .testTarget(
+            name: "SubstateTestingTests",
+            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],
+            path: "Tests/SubstateTestingTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,83 @@
+import Substate
+
+/// The last middleware of a test store: records each action that reached the tree, with the
+/// state after it, and wakes a test waiting to receive one.
+@MainActor
+final class Recorder<Root: Model & Equatable>: Middleware {
+    struct Reduction {
+        let action: any Action
+        let after: Root
+    }
+
+    /// Reductions the test has not received yet, in order.
+    var received: [Reduction] = []
+    /// The type of the action the test is sending, while it is being sent.
+    var sending: ObjectIdentifier?
+    /// The state right after the sent action reached the tree.
+    var sent: Root?
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func handle(_ action: Action, store: Store, next: Next) {
+        next(action)
+        let after = store.find(Root.self)!
+        if let sending, sent == nil, ObjectIdentifier(type(of: action)) == sending {
+            sent = after
+            return
+        }
+        received.append(Reduction(action: action, after: after))
+        let resumed = waiters
+        waiters = []
+        for waiter in resumed { waiter.resume() }
+    }
+
+    /// Waits until a reduction is recorded; `false` when the timeout passed first.
+    func waitForAction(timeout: Duration) async -> Bool {
+        if !received.isEmpty { return true }
+        let deadline = Task { @MainActor [weak self] in
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            self?.resumeAll()
+        }
+        await withCheckedContinuation { waiters.append($0) }
+        deadline.cancel()
+        return !received.isEmpty
+    }
+
+    /// Waits until the store's effects ended; `false` when the timeout passed first.
+    func waitForEffects(of store: Store, timeout: Duration) async -> Bool {
+        if store.effects.inFlightCount == 0 { return true }
+        let race = Race()
+        await withCheckedContinuation { continuation in
+            race.continuation = continuation
+            race.tasks = [
+                Task { @MainActor in
+                    await store.effects.waitForAll()
+                    race.finish()
+                },
+                Task { @MainActor in
+                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                    race.finish()
+                },
+            ]
+        }
+        return store.effects.inFlightCount == 0
+    }
+
+    private func resumeAll() {
+        let resumed = waiters
+        waiters = []
+        for waiter in resumed { waiter.resume() }
+    }
+}
+
+/// Resumes a waiting test once, when the first of several tasks finishes, and cancels the rest.
+@MainActor
+private final class Race {
+    var continuation: CheckedContinuation<Void, Never>?
+    var tasks: [Task<Void, Never>] = []
+
+    func finish() {
+        continuation?.resume()
+        continuation = nil
+        for task in tasks { task.cancel() }
+    }
+}

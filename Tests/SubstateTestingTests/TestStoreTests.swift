@@ -1,0 +1,201 @@
+import Foundation
+import Substate
+import SubstateMachine
+import SubstateMiddleware
+import SubstateTestSupport
+import SubstateTesting
+import Synchronization
+import Testing
+import XCTest
+
+struct Tally: Model, Equatable {
+    var count = 0
+    var label = ""
+    struct Add: Action { let amount: Int }
+    struct Label: Action { let text: String }
+    struct Loaded: Action { let count: Int }
+    mutating func update(action: Action) {
+        switch action {
+        case let add as Add: count += add.amount
+        case let label as Label: self.label = label.text
+        case let loaded as Loaded: count = loaded.count
+        default: ()
+        }
+    }
+}
+
+/// Loads a count when asked: a service with a fixed answer.
+final class FixedLoader: Service {
+    var handledActions: [any Action.Type]? { [Tally.Label.self] }
+    func handle(action: Action, send: Send) async { await send(Tally.Loaded(count: 42)) }
+}
+
+/// Captures XCTest failures instead of failing, so that a test can observe them.
+final class FailureCapture: Sendable {
+    let messages = Mutex<[String]>([])
+}
+
+@MainActor
+final class TestStoreXCTests: XCTestCase {
+    nonisolated let capture = FailureCapture()
+    nonisolated(unsafe) var capturing = false  // Set and read on the main actor only, by these tests.
+
+    nonisolated override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
+        if capturing {
+            capture.messages.withLock { $0.append(description) }
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    private func captured(_ body: () async -> Void) async -> [String] {
+        capturing = true
+        await body()
+        capturing = false
+        return capture.messages.withLock { messages in
+            defer { messages = [] }
+            return messages
+        }
+    }
+
+    func testSendAssertsTheWholeStateChange() async {
+        let store = TestStore(model: Tally())
+        store.send(Tally.Add(amount: 2)) { $0.count = 2 }
+        store.send(Tally.Label(text: "two")) { $0.label = "two" }
+        await store.finish()
+    }
+
+    func testAMismatchFailsWithAReadableDiffThroughXCTest() async {
+        let failures = await captured {
+            let store = TestStore(model: Tally())
+            store.send(Tally.Add(amount: 2)) { $0.count = 3 }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures[0].contains("State after Tally.Add differs from the expected state"), failures[0])
+        XCTAssertTrue(failures[0].contains("Tally.count: 3 → 2"), failures[0])
+    }
+
+    func testReceiveAssertsActionsProducedByServicesAndEffects() async {
+        let store = TestStore(model: Tally(), middleware: [FixedLoader()])
+        store.send(Tally.Label(text: "load")) { $0.label = "load" }
+        await store.receive(Tally.Loaded.self) { $0.count = 42 }
+        await store.finish()
+    }
+
+    func testExhaustiveStoresFailOnUnreceivedActions() async {
+        let failures = await captured {
+            let store = TestStore(model: Tally(), middleware: [FixedLoader()])
+            store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            await store.store.effects.waitForAll()
+            await store.finish()
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures[0].hasSuffix("1 action(s) were produced but not received: Tally.Loaded"), "\(failures)")
+    }
+
+    func testNonExhaustiveStoresOnlyCheckWhatTheTestAsks() async {
+        let failures = await captured {
+            let store = TestStore(model: Tally(), middleware: [FixedLoader()], exhaustive: false)
+            store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            store.send(Tally.Add(amount: 1)) { $0.count = 1 }
+            await store.finish()
+        }
+        XCTAssertEqual(failures, [])
+    }
+
+    func testReceivingTheWrongActionIsReported() async {
+        let failures = await captured {
+            let store = TestStore(model: Tally(), middleware: [FixedLoader()])
+            store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            await store.receive(Tally.Add.self, timeout: .seconds(1))
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures[0].hasSuffix("Expected to receive Add, received Tally.Loaded."), "\(failures)")
+    }
+
+    func testTimingWithTheTestClock() async {
+        struct Query: DebouncedAction {
+            let text: String
+            var debounce: Debounce { Debounce(.milliseconds(300)) }
+        }
+        struct Search: Model, Equatable {
+            var query = ""
+            mutating func update(action: Action) { if let query = action as? Query { self.query = query.text } }
+        }
+        let clock = TestClock()
+        let store = TestStore(model: Search(), middleware: [ActionDebouncer(clock: clock)])
+        store.send(Query(text: "s"))
+        store.send(Query(text: "sw"))
+        clock.advance(by: .milliseconds(300))
+        await store.receive(Query.self) { $0.query = "sw" }
+        await store.finish()
+    }
+}
+
+// The document's login and fetch flows, with the test dependencies passed to the runner.
+struct Login: StateMachine {
+    struct State: Equatable, Sendable {
+        var isLoading = false
+        var user: String?
+    }
+    enum Input: Sendable { case didTapLoginButton }
+    enum IOEffect: Equatable, Sendable { case authenticate(String, String) }
+    enum IOResult: Sendable { case authenticated(String) }
+
+    let authenticate: @Sendable (String, String) async -> String
+
+    static func reduceInput(_ state: State, _ input: Input) -> Transition {
+        transition(State(isLoading: true), .authenticate("user", "pass"))
+    }
+
+    static func reduceIOResult(_ state: State, _ ioResult: IOResult) -> Transition {
+        switch ioResult {
+        case .authenticated(let user): nextState(State(isLoading: false, user: user))
+        }
+    }
+
+    func runIOEffect(_ ioEffect: IOEffect) -> IOResultStream {
+        switch ioEffect {
+        case .authenticate(let name, let password): .single { .authenticated(await authenticate(name, password)) }
+        }
+    }
+}
+
+@MainActor
+final class StateMachineFlowTests: XCTestCase {
+    func testLoginFlowWithAMockedDependency() async {
+        let store = TestStore(
+            model: MachineNode<Login>(.init()),
+            middleware: [StateMachineRunner(Login(authenticate: { name, _ in "mock \(name)" }))])
+        store.send(MachineNode<Login>.Input(.didTapLoginButton)) {
+            $0.state.isLoading = true
+        }
+        await store.receive(MachineNode<Login>.Result.self) {
+            $0.state.isLoading = false
+            $0.state.user = "mock user"
+        }
+        await store.finish()
+    }
+}
+
+/// The same assertions from Swift Testing: failures are recorded as issues there.
+@MainActor
+@Suite struct TestStoreSwiftTestingTests {
+    @Test func sendAndReceiveInSwiftTesting() async {
+        let store = TestStore(model: Tally(), middleware: [FixedLoader()])
+        store.send(Tally.Label(text: "load")) { $0.label = "load" }
+        await store.receive(Tally.Loaded.self) { $0.count = 42 }
+        await store.finish()
+    }
+
+    @Test func aMismatchIsRecordedAsASwiftTestingIssue() async {
+        withKnownIssue {
+            let store = TestStore(model: Tally())
+            store.send(Tally.Add(amount: 2)) { $0.count = 3 }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("Tally.count: 3 → 2") }
+        }
+    }
+}
