@@ -39,7 +39,7 @@ public final class TestStore<Root: Model & Equatable> {
     /// effects under test usually answer at once, and time only moves when a test clock does.
     public var timeout: Duration = .seconds(5)
 
-    private let recorder: Recorder<Root>
+    private let recorder: ReductionRecorder<Root>
     /// The state as the test has asserted it so far.
     private var asserted: Root
     private var finished = false
@@ -51,7 +51,7 @@ public final class TestStore<Root: Model & Equatable> {
     ///   - middleware: The pipeline, with test doubles where the app has real dependencies.
     ///   - exhaustive: Whether unreceived actions and running effects fail the test.
     public init(model: Root, middleware: [any Middleware] = [], exhaustive: Bool = true) {
-        let recorder = Recorder<Root>()
+        let recorder = ReductionRecorder<Root>()
         self.recorder = recorder
         store = Store(model: model, middleware: middleware + [recorder])
         isExhaustive = exhaustive

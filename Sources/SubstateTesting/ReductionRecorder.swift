@@ -3,7 +3,7 @@ import Substate
 /// The last middleware of a test store: records each action that reached the tree, with the
 /// state after it, and wakes a test waiting to receive one.
 @MainActor
-final class Recorder<Root: Model & Equatable>: Middleware {
+final class ReductionRecorder<Root: Model & Equatable>: Middleware {
     struct Reduction {
         let action: any Action
         let after: Root
