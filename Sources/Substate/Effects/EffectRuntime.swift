@@ -70,7 +70,7 @@ public final class EffectRuntime {
         let token = nextToken
         let send = Send { [weak self] action in
             guard let self, self.running[token]?.isCancelled == false, !Task.isCancelled else { return }
-            self.store.update(action)
+            self.store.dispatch(action, origin: .effect)
         }
         let task = Task(priority: priority) { [weak self] in
             do {
@@ -113,7 +113,7 @@ public final class EffectRuntime {
     ) {
         guard running[token]?.isCancelled == false else { return }
         if let action = handler?(error) {
-            store.update(action)
+            store.dispatch(action, origin: .effect)
         } else {
             onError(error, id)
         }

@@ -25,7 +25,8 @@ public final class Store: Observable {
     private var head: ChainLink?
     // The dispatch state is only touched on the main actor and never across a suspension, so
     // accesses cannot overlap; unchecked exclusivity keeps them off the per-action cost.
-    @exclusivity(unchecked) private var queue: [any Action] = []
+    @exclusivity(unchecked) private var queue: [(action: any Action, origin: Origin)] = []
+    @exclusivity(unchecked) private var currentOrigin = Origin.app
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var isDispatching = false
     @exclusivity(unchecked) private var hasRegistered = false
@@ -43,6 +44,8 @@ public final class Store: Observable {
     var observed: [ObservationKey: ObservedQuery] = [:] { didSet { updateHasListeners() } }
     var observationKeyPaths: [ObservationKey: KeyPath<Store, Int>] = [:]
     var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
+    var reductionObservers: [Int: @MainActor (any Action, Origin) -> Void] = [:] { didSet { updateHasListeners() } }
+    var nextReductionObserverID = 0
     var nextSubscriptionID = 0
     nonisolated let inbox = Mutex<[any Action]>([])
 
@@ -75,7 +78,7 @@ public final class Store: Observable {
         head = link
         effects.store = self
         reportShape(of: root)
-        update(Start())
+        dispatch(Start(), origin: .store)
     }
 
     private let middleware: [any Middleware]
@@ -91,22 +94,29 @@ public final class Store: Observable {
     /// When called outside any dispatch, the action has been fully handled when this returns.
     /// When called during one (from middleware), it is queued and handled right after.
     public func update(_ action: Action) {
+        dispatch(action, origin: isDispatching ? .middleware : .app)
+    }
+
+    /// Dispatches an action that came from the given origin.
+    func dispatch(_ action: any Action, origin: Origin) {
         if isDispatching {
-            queue.append(action)
+            queue.append((action, origin))
             return
         }
         guard let head else { return }
-        run(action, from: head)
+        run(action, from: head, origin: origin)
     }
 
-    /// Runs an action from a link of the chain on; outside a dispatch, this starts one and then
-    /// handles every action queued meanwhile.
-    func run(_ action: any Action, from link: ChainLink) {
+    /// Runs an action from a link of the chain on; outside a dispatch, this starts one (the
+    /// action then counts as released by middleware unless said otherwise) and handles every
+    /// action queued meanwhile.
+    func run(_ action: any Action, from link: ChainLink, origin: Origin = .middleware) {
         if isDispatching {
             link.run(action)
             return
         }
         isDispatching = true
+        currentOrigin = origin
         link.run(action)
         if queueHead < queue.count { drainQueue() }
         isDispatching = false
@@ -116,7 +126,8 @@ public final class Store: Observable {
         while queueHead < queue.count, let head {
             let next = queue[queueHead]
             queueHead += 1
-            head.run(next)
+            currentOrigin = next.origin
+            head.run(next.action)
         }
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
@@ -142,13 +153,17 @@ public final class Store: Observable {
             for box in registered { box.reduce(action, type: type) }
         }
         if hasListeners {
+            if !reductionObservers.isEmpty {
+                let origin = currentOrigin
+                for observer in reductionObservers.values { observer(action, origin) }
+            }
             if !observed.isEmpty { notifyObservers() }
             if !subscriptions.isEmpty { notifySubscribers(action) }
         }
     }
 
     private func updateHasListeners() {
-        hasListeners = !observed.isEmpty || !subscriptions.isEmpty
+        hasListeners = !observed.isEmpty || !subscriptions.isEmpty || !reductionObservers.isEmpty
     }
 
     private func register(_ model: any Model) {

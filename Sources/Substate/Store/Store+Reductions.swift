@@ -1,0 +1,52 @@
+extension Store {
+    /// Where an action that reached the tree came from.
+    public enum Origin: String, Sendable, Codable, CaseIterable {
+        /// Dispatched by the app: ``Store/update(_:)`` or ``Store/send(_:)`` outside any dispatch.
+        case app
+        /// Sent by an effect through the store's ``EffectRuntime``.
+        case effect
+        /// Dispatched by middleware during a dispatch, or released by middleware later (a delayed
+        /// or debounced action).
+        case middleware
+        /// Sent by the store itself (``Start``).
+        case store
+    }
+
+    /// A registration made with ``observeReductions(_:)``; cancel it to stop observing.
+    @MainActor
+    public final class ReductionObservation {
+        fileprivate weak var store: Store?
+        fileprivate let id: Int
+
+        fileprivate init(store: Store, id: Int) {
+            self.store = store
+            self.id = id
+        }
+
+        /// Stops the observation.
+        public func cancel() {
+            store?.reductionObservers[id] = nil
+        }
+    }
+
+    /// Calls the observer with each action right after the tree reduced it, with its origin,
+    /// in the order the tree reduced them.
+    ///
+    /// Whatever its place in the middleware list, the observer sees exactly what the tree
+    /// received: not the actions a debouncer swallowed, but the debounced one that passed.
+    /// Recorders are built on it.
+    ///
+    /// ```swift
+    /// let observation = store.observeReductions { action, origin in
+    ///     print(origin, action)
+    /// }
+    /// observation.cancel()
+    /// ```
+    @discardableResult
+    public func observeReductions(_ observer: @escaping @MainActor (any Action, Origin) -> Void) -> ReductionObservation
+    {
+        nextReductionObserverID += 1
+        reductionObservers[nextReductionObserverID] = observer
+        return ReductionObservation(store: self, id: nextReductionObserverID)
+    }
+}
