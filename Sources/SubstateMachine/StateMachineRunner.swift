@@ -22,13 +22,23 @@ import Substate
 public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// The feature value whose `runIOEffect` runs the effects.
     public let feature: Feature
-    /// How many effects each node has running.
-    private var running: [NodeID: Int] = [:]
+    /// Whether a node's new effect cancels that node's running ones first.
+    public let cancelsInFlight: Bool
+    /// The effects each node has running, by token.
+    private var running: [NodeID: Set<Int>] = [:]
+    private var nextToken = 0
     private let inputType = ObjectIdentifier(MachineNode<Feature>.Input.self)
     private let resultType = ObjectIdentifier(MachineNode<Feature>.Result.self)
 
-    public init(_ feature: Feature) {
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - feature: The feature value, with its dependencies.
+    ///   - cancelsInFlight: When `true`, a node's new effect cancels the node's running effects
+    ///     first (the previous search of a search-as-you-type, for example).
+    public init(_ feature: Feature, cancelsInFlight: Bool = false) {
         self.feature = feature
+        self.cancelsInFlight = cancelsInFlight
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
@@ -44,19 +54,25 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     }
 
     private func start(_ effect: Feature.IOEffect, for node: NodeID, in store: Store) {
-        running[node, default: 0] += 1
+        if cancelsInFlight, running[node] != nil {
+            store.effects.cancel(id: MachineNode<Feature>.effectID(node))
+            running[node] = nil
+        }
+        nextToken += 1
+        let token = nextToken
+        running[node, default: []].insert(token)
         let feature = self.feature
         store.effects.run(id: MachineNode<Feature>.effectID(node)) { [weak self] send in
             for await result in feature.results(of: effect) {
                 await send(MachineNode<Feature>.Result(result, node: node))
             }
-            await self?.effectEnded(for: node)
+            await self?.effectEnded(for: node, token: token)
         }
     }
 
-    private func effectEnded(for node: NodeID) {
-        guard let count = running[node] else { return }
-        running[node] = count > 1 ? count - 1 : nil
+    private func effectEnded(for node: NodeID, token: Int) {
+        running[node]?.remove(token)
+        if running[node]?.isEmpty == true { running[node] = nil }
     }
 
     private func cancelEffectsOfRemovedNodes(in store: Store) {

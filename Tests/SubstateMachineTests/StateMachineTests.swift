@@ -254,3 +254,21 @@ final class MachineNodePlacementTests: XCTestCase {
         XCTAssertTrue(logged.contains("▿ Substate.Action: MachineNode<Login>.Result"), "\(logged)")
     }
 }
+
+@MainActor
+final class CancelInFlightTests: XCTestCase {
+    func testANodesNewEffectCancelsItsRunningOneWhenAsked() async {
+        let gate = Gate()
+        let probe = Probe()
+        let steps = Steps(gate: gate, probe: probe)
+        let store = Store(
+            model: MachineNode<Steps>(.init()), middleware: [StateMachineRunner(steps, cancelsInFlight: true)])
+        store.update(MachineNode<Steps>.Input(.sequential))
+        await probe.wait(for: 1)
+        store.update(MachineNode<Steps>.Input(.parallel))
+        await probe.wait(for: 3)
+        gate.open()
+        await store.effects.waitForAll()
+        XCTAssertEqual(Set(store.find(MachineNode<Steps>.self)!.state.done), ["a", "b"], "the sequence was cancelled")
+    }
+}
