@@ -18,6 +18,12 @@ let package = Package(
         .target(
             name: "SubstateTesting", dependencies: ["Substate", "SubstateMiddleware"], path: "Sources/SubstateTesting"),
         .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
+        .target(
+            name: "SearchFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
+            path: "Examples/Search/Feature"),
+        .executableTarget(
+            name: "Search", dependencies: ["SearchFeature", "Substate", "SubstateMiddleware", "SubstateMachine"],
+            path: "Examples/Search/App"),
         .executableTarget(
             name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Benchmarks/substate-bench"),
@@ -34,6 +40,10 @@ let package = Package(
             name: "SubstateTestingTests",
             dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],
             path: "Tests/SubstateTestingTests"),
+        .testTarget(
+            name: "SearchExampleTests",
+            dependencies: ["SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],
+            path: "Tests/SearchExampleTests"),
     ],
     swiftLanguageModes: [.v6]
 )

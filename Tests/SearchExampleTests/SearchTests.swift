@@ -1,0 +1,92 @@
+import SearchFeature
+import Substate
+import SubstateMachine
+import SubstateMiddleware
+import SubstateTestSupport
+import SubstateTesting
+import XCTest
+
+@MainActor
+final class SearchTests: XCTestCase {
+    private let catalog = ["swift-nio", "swift-log", "vapor", "swift-nio-ssl"]
+
+    func testTheSearchStartsWhenTypingPausesAndStreamsItsResults() async {
+        let clock = TestClock()
+        let store = TestStore(
+            model: SearchScreen(),
+            middleware: [
+                ActionDebouncer(clock: clock),
+                StateMachineRunner(SearchMachine(catalog: catalog, batchSize: 1), cancelsInFlight: true),
+            ])
+        store.send(SearchField.Typed("n")) {
+            $0.field.text = "n"
+            $0.statistics.keystrokes = 1
+        }
+        store.send(MachineNode<SearchMachine>.Input(.queryChanged("n")))  // held by the debouncer
+        store.send(SearchField.Typed("ni")) {
+            $0.field.text = "ni"
+            $0.statistics.keystrokes = 2
+        }
+        store.send(MachineNode<SearchMachine>.Input(.queryChanged("ni")))
+        clock.advance(by: .milliseconds(250))
+        await store.receive(MachineNode<SearchMachine>.Input.self) {
+            $0.search.state = .init(query: "ni", isSearching: true)
+            $0.statistics.searches = 1
+        }
+        await store.receive(MachineNode<SearchMachine>.Result.self) {
+            $0.search.state.results = ["swift-nio"]
+            $0.statistics.batches = 1
+        }
+        await store.receive(MachineNode<SearchMachine>.Result.self) {
+            $0.search.state.results = ["swift-nio", "swift-nio-ssl"]
+            $0.statistics.batches = 2
+        }
+        await store.receive(MachineNode<SearchMachine>.Result.self) {
+            $0.search.state.isSearching = false
+            $0.recent = ["ni"]
+        }
+        await store.finish()
+    }
+
+    func testANewSearchCancelsTheOneStillRunning() async {
+        let clock = TestClock()
+        let gate = Gate()
+        let store = TestStore(
+            model: SearchScreen(),
+            middleware: [
+                ActionDebouncer(clock: clock),
+                StateMachineRunner(
+                    SearchMachine(catalog: catalog, pace: { await gate.wait() }), cancelsInFlight: true),
+            ],
+            exhaustive: true)
+        store.send(MachineNode<SearchMachine>.Input(.queryChanged("swift")))
+        clock.advance(by: .milliseconds(250))
+        await store.receive(MachineNode<SearchMachine>.Input.self) {
+            $0.search.state = .init(query: "swift", isSearching: true)
+            $0.statistics.searches = 1
+        }
+        store.send(MachineNode<SearchMachine>.Input(.queryChanged("vapor")))
+        clock.advance(by: .milliseconds(250))
+        await store.receive(MachineNode<SearchMachine>.Input.self) {
+            $0.search.state = .init(query: "vapor", isSearching: true)
+            $0.statistics.searches = 2
+        }
+        gate.open()
+        await store.receive(MachineNode<SearchMachine>.Result.self) {
+            $0.search.state.results = ["vapor"]
+            $0.statistics.batches = 1
+        }
+        await store.receive(MachineNode<SearchMachine>.Result.self) {
+            $0.search.state.isSearching = false
+            $0.recent = ["vapor"]
+        }
+        await store.finish()  // exhaustive: the cancelled search for "swift" sent nothing
+    }
+
+    func testTheSearchTransitionsArePure() {
+        let (state, effect) = SearchMachine.reduceInput(.init(), .queryChanged("nio"))
+        XCTAssertEqual(state, .init(query: "nio", isSearching: true))
+        XCTAssertEqual(effect, .search("nio"))
+        XCTAssertEqual(SearchMachine.reduceInput(.init(query: "x"), .queryChanged("")).0, .init())
+    }
+}
