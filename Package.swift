@@ -28,7 +28,9 @@ let package = Package(
             name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Benchmarks/substate-bench"),
         .target(name: "SubstateTestSupport", path: "Tests/Support"),
-        .testTarget(name: "SubstateTests", dependencies: ["Substate", "SubstateTestSupport"], path: "Tests/SubstateTests"),
+        .testTarget(
+            name: "SubstateTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
+            path: "Tests/SubstateTests"),
         .testTarget(
             name: "SubstateMiddlewareTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/SubstateMiddlewareTests"),

@@ -1,0 +1,159 @@
+import Foundation
+import Substate
+
+/// A recorded log (see ``LogFormat``), read and checked line by line.
+///
+/// Reading stops at the first bad line with an ``ActionLogError`` that names the line number
+/// and the cause. A last line cut short (the app stopped mid-write) is left out, and
+/// ``isTruncated`` says so.
+public struct ActionLog: Sendable {
+    /// What the log says about the session as a whole.
+    public struct Header: Sendable {
+        /// The root model's type, as users write it.
+        public let root: String
+        /// The root model's state when recording started, when the root is `Codable`.
+        public let initialState: Data?
+    }
+
+    /// One recorded action.
+    public struct Entry: Sendable {
+        public let sequence: Int
+        /// Seconds since the store started.
+        public let time: Double
+        /// The action's type, as users write it.
+        public let type: String
+        /// The action's type, as the runtime names it.
+        public let name: String
+        public let origin: Store.Origin
+        /// The encoded action; `nil` when it was not `Codable` (not replayable).
+        public let payload: Data?
+        /// The line of the log it was read from.
+        public let line: Int
+    }
+
+    /// A line of the log after the header.
+    public enum Line: Sendable {
+        case action(Entry)
+        /// A digest of the encoded state after the action with that sequence number.
+        case digest(sequence: Int, value: String, line: Int)
+        /// The whole encoded state after the action with that sequence number.
+        case snapshot(sequence: Int, state: Data, line: Int)
+    }
+
+    public let header: Header
+    public let lines: [Line]
+    /// Whether the last line was cut short and left out.
+    public let isTruncated: Bool
+
+    /// The recorded actions, in order.
+    public var entries: [Entry] {
+        lines.compactMap { if case .action(let entry) = $0 { entry } else { nil } }
+    }
+
+    /// Reads a log from JSON Lines text.
+    public init(text: String) throws {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        try self.init(lines: lines, lastLineMayBeCut: !text.hasSuffix("\n"))
+    }
+
+    /// Reads a log from its lines (a ``MemoryLog``'s, for example).
+    public init(lines: [String]) throws {
+        try self.init(lines: lines, lastLineMayBeCut: false)
+    }
+
+    /// Reads a log file; nothing is written to it.
+    public init(contentsOf url: URL) throws {
+        try self.init(text: String(decoding: try Data(contentsOf: url), as: UTF8.self))
+    }
+
+    private init(lines: [String], lastLineMayBeCut: Bool) throws {
+        guard let first = lines.first else { throw ActionLogError(line: 1, "the log is empty") }
+        let headerObject = try Self.object(first, line: 1)
+        guard headerObject["format"] as? String == LogFormat.name else {
+            throw ActionLogError(line: 1, "not a \(LogFormat.name) log (no \"format\":\"\(LogFormat.name)\" header)")
+        }
+        guard let version = headerObject["version"] as? Int, version <= LogFormat.version else {
+            throw ActionLogError(
+                line: 1,
+                "format version \(headerObject["version"] ?? "?") is not supported (this reader reads \(LogFormat.version))"
+            )
+        }
+        header = Header(
+            root: headerObject["root"] as? String ?? "",
+            initialState: try headerObject["initialState"].map { try Self.data($0, line: 1) })
+        var parsed: [Line] = []
+        var truncated = false
+        for (index, text) in lines.enumerated().dropFirst() {
+            let number = index + 1
+            let object: [String: Any]
+            do {
+                object = try Self.object(text, line: number)
+            } catch {
+                if lastLineMayBeCut, index == lines.count - 1 {
+                    truncated = true
+                    break
+                }
+                throw error
+            }
+            parsed.append(try Self.line(object, number: number))
+        }
+        self.lines = parsed
+        isTruncated = truncated
+    }
+
+    private static func line(_ object: [String: Any], number: Int) throws -> Line {
+        guard let sequence = object["seq"] as? Int else {
+            throw ActionLogError(line: number, "no sequence number (\"seq\")")
+        }
+        if let value = object["digest"] as? String { return .digest(sequence: sequence, value: value, line: number) }
+        if let state = object["snapshot"] {
+            return .snapshot(sequence: sequence, state: try data(state, line: number), line: number)
+        }
+        guard let type = object["type"] as? String, let name = object["name"] as? String else {
+            throw ActionLogError(line: number, "an action line needs \"type\" and \"name\"")
+        }
+        guard let originName = object["origin"] as? String, let origin = Store.Origin(rawValue: originName) else {
+            throw ActionLogError(line: number, "unknown origin \(object["origin"].map { "\($0)" } ?? "(none)")")
+        }
+        return .action(
+            Entry(
+                sequence: sequence, time: (object["t"] as? NSNumber)?.doubleValue ?? 0, type: type, name: name,
+                origin: origin, payload: try object["payload"].map { try data($0, line: number) }, line: number))
+    }
+
+    private static func object(_ text: String, line: Int) throws -> [String: Any] {
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+                throw ActionLogError(line: line, "not a JSON object")
+            }
+            return object
+        } catch let error as ActionLogError {
+            throw error
+        } catch {
+            throw ActionLogError(line: line, "not valid JSON (\(error.localizedDescription))")
+        }
+    }
+
+    private static func data(_ value: Any, line: Int) throws -> Data {
+        do {
+            return try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+        } catch {
+            throw ActionLogError(line: line, "a value that cannot be re-encoded (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// A problem with a log or its replay, at a line of the log.
+public struct ActionLogError: Error, Equatable, CustomStringConvertible {
+    /// The line of the log, counting from 1.
+    public let line: Int
+    public let message: String
+
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Substate
+
+/// Records the actions the tree reduces as a JSON Lines log (see ``LogFormat``), so a session
+/// can be replayed later to the same state.
+///
+/// It logs exactly what the tree reduced, in order, wherever it sits in the middleware list:
+/// an action a debouncer swallowed is not in the log, the debounced one that reached the tree
+/// is. Each entry has a sequence number, a time offset from the clock, the action's type and
+/// encoded payload, and its origin (the app, an effect, middleware). Every `digestEvery`
+/// actions it writes a digest of the encoded state (when the root model is `Codable`), which
+/// replay checks. ``Pause`` and ``Resume`` turn recording off and on around sensitive screens;
+/// on resume a snapshot of the state lets replay carry on from there.
+///
+/// ```swift
+/// let log = try FileLog(url: sessions.appendingPathComponent("session.jsonl"))
+/// let store = Store(model: App(), middleware: [ActionRecorder(to: log)])
+/// ```
+@MainActor
+public final class ActionRecorder: Middleware {
+    /// Stops recording until ``Resume``.
+    public struct Pause: Action, Codable {
+        public init() {}
+    }
+
+    /// Starts recording again after ``Pause``.
+    public struct Resume: Action, Codable {
+        public init() {}
+    }
+
+    private let sink: any LogSink
+    private let filter: Bool
+    private let digestEvery: Int
+    private let now: @MainActor () -> Duration
+    private var sequence = 0
+    private var isPaused = false
+    private var observation: Store.ReductionObservation?
+    private var isRecorded = ActionTypeCheck { $0 is RecordedAction }
+    /// The first error writing the log, if any; recording goes on, and the error stays here.
+    public private(set) var lastError: (any Error)?
+
+    /// Creates a recorder.
+    ///
+    /// - Parameters:
+    ///   - sink: Where the log goes: a ``FileLog``, or a ``MemoryLog`` for tests.
+    ///   - filter: When `true`, only actions that adopt ``RecordedAction`` are recorded (such a
+    ///     log documents a session; it does not replay to the same state).
+    ///   - digestEvery: How many actions pass between digests of the state.
+    ///   - clock: Dates the entries, as offsets from when the store started.
+    public init<C: Clock>(
+        to sink: any LogSink, filter: Bool = false, digestEvery: Int = 100, clock: C = ContinuousClock()
+    ) where C.Duration == Duration {
+        self.sink = sink
+        self.filter = filter
+        self.digestEvery = max(1, digestEvery)
+        now = TimingScheduler(clock: clock).now
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        if observation == nil {
+            writeHeader(for: store)
+            observation = store.observeReductions { [weak self, unowned store] action, origin in
+                self?.record(action, origin: origin, in: store)
+            }
+        }
+        next(action)
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        write { try sink.flush() }
+    }
+
+    private func writeHeader(for store: Store) {
+        let root = store.find((any Model).self)
+        var line = #"{"format":"\#(LogFormat.name)","version":\#(LogFormat.version)"#
+        if let root {
+            line += #","root":\#(jsonString(typeName(type(of: root))))"#
+            line += #","rootName":\#(jsonString(_mangledTypeName(type(of: root)) ?? ""))"#
+            if let encodable = root as? any Encodable, let state = try? jsonData(of: encodable) {
+                line += #","initialState":\#(String(decoding: state, as: UTF8.self))"#
+            }
+        }
+        write { try sink.append(line + "}") }
+    }
+
+    private func record(_ action: any Action, origin: Store.Origin, in store: Store) {
+        if isPaused {
+            guard action is Resume else { return }
+            isPaused = false
+            if let state = encodedState(of: store) {
+                write {
+                    try sink.append(#"{"seq":\#(sequence),"snapshot":\#(String(decoding: state, as: UTF8.self))}"#)
+                }
+            }
+        }
+        if filter, !isRecorded(action), !(action is Pause), !(action is Resume) { return }
+        sequence += 1
+        let type = Swift.type(of: action)
+        let offset = now().components
+        let seconds = Double(offset.seconds) + Double(offset.attoseconds) / 1e18
+        var line = #"{"seq":\#(sequence),"t":\#((seconds * 1e6).rounded() / 1e6)"#
+        line += #","type":\#(jsonString(typeName(type))),"name":\#(jsonString(_mangledTypeName(type) ?? ""))"#
+        line += #","origin":"\#(origin.rawValue)""#
+        if let payload = payload(of: action) {
+            line += #","payload":\#(String(decoding: payload, as: UTF8.self))"#
+        } else {
+            line += #","replayable":false"#
+        }
+        write { try sink.append(line + "}") }
+        if action is Pause { isPaused = true }
+        if sequence % digestEvery == 0, let state = encodedState(of: store) {
+            write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) }
+        }
+    }
+
+    /// The action's encoded payload; the store's own Replace and Register carry their model's
+    /// type name beside it, so that replay can decode it.
+    private func payload(of action: any Action) -> Data? {
+        let model: (any Model)? = (action as? Store.Replace)?.model ?? (action as? Store.Register)?.model
+        if let model {
+            guard let encodable = model as? any Encodable, let data = try? jsonData(of: encodable),
+                let name = _mangledTypeName(Swift.type(of: model))
+            else { return nil }
+            return Data(#"{"model":\#(String(decoding: data, as: UTF8.self)),"modelName":\#(jsonString(name))}"#.utf8)
+        }
+        guard let encodable = action as? any Encodable else { return nil }
+        return try? jsonData(of: encodable)
+    }
+
+    private func encodedState(of store: Store) -> Data? {
+        guard let root = store.find((any Model).self) as? any Encodable else { return nil }
+        return try? jsonData(of: root)
+    }
+
+    private func write(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            if lastError == nil { lastError = error }
+        }
+    }
+}

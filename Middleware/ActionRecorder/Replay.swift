@@ -1,0 +1,180 @@
+import Foundation
+import Substate
+
+/// Replays a recorded log into a fresh store, action by action, checking the state against the
+/// log's digests and snapshots.
+///
+/// The fresh store has no middleware, so no effect starts and nothing is delayed: the results
+/// of effects, and the actions timing middleware let through, are in the log already. Where
+/// recording was paused, replay carries on from the snapshot written when it resumed. Action
+/// types are found from their recorded names, with no hand-written list; `aliases` maps names
+/// of types that were renamed since (or types declared inside functions, which the runtime
+/// cannot find by name) to their current type.
+///
+/// ```swift
+/// let log = try ActionLog(contentsOf: sessionFile)
+/// let replay = try Replay.run(log, as: App.self)
+/// XCTAssertNil(replay.divergence)
+/// XCTAssertEqual(replay.store.find(Counter.self)?.value, 3)
+/// ```
+@MainActor
+public enum Replay {
+    /// The outcome of a replay.
+    public struct Outcome {
+        /// The store the log was replayed into, in its final state.
+        public let store: Store
+        /// How many actions were replayed.
+        public let replayed: Int
+        /// How many digests and snapshots matched.
+        public let verified: Int
+        /// The first point where the replayed state differs from the recorded one, if any.
+        public let divergence: Divergence?
+    }
+
+    /// Where a replay first differed from the recording.
+    public struct Divergence: Sendable, CustomStringConvertible {
+        /// The sequence number of the last action replayed before the check that failed.
+        public let sequence: Int
+        /// That action's type.
+        public let action: String
+        /// The line of the failed digest or snapshot.
+        public let line: Int
+        /// The leaves that differ (recorded → replayed), when the log had a snapshot there.
+        public let differences: [StateDiff.Change]
+
+        public var description: String {
+            let head = "line \(line): the state differs from the recording after action \(sequence) (\(action))"
+            return differences.isEmpty ? head : head + ":\n" + differences.map(\.description).joined(separator: "\n")
+        }
+    }
+
+    /// Replays a log into a fresh store whose root is `Root`.
+    ///
+    /// - Parameters:
+    ///   - through: Stops after the action with this sequence number.
+    ///   - skipping: Leaves out the action with this sequence number, to see what it changed.
+    ///   - aliases: Current types for recorded type names (as users write them).
+    /// - Throws: ``ActionLogError`` naming the line, for an action that cannot be replayed.
+    public static func run<Root: Model & Codable>(
+        _ log: ActionLog, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
+        aliases: [String: any Action.Type] = [:]
+    ) throws -> Outcome {
+        guard let initial = log.header.initialState else {
+            throw ActionLogError(line: 1, "the log has no initial state (the root model was not Codable)")
+        }
+        let model: Root
+        do {
+            model = try JSONDecoder().decode(Root.self, from: initial)
+        } catch {
+            throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
+        }
+        let store = Store(model: model) { _ in }
+        var replayed = 0
+        var verified = 0
+        var last: (sequence: Int, type: String) = (0, "Store.Start")
+        for (index, line) in log.lines.enumerated() {
+            switch line {
+            case .action(let entry):
+                if let through, entry.sequence > through {
+                    return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
+                }
+                last = (entry.sequence, entry.type)
+                // The fresh store sent its own Start; the recorded one is not sent again.
+                guard entry.origin != .store, entry.sequence != skipping else { continue }
+                store.update(try action(for: entry, aliases: aliases))
+                replayed += 1
+            case .digest(let sequence, let value, let number):
+                guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
+                if digest(of: try encoded(store, Root.self)) == value {
+                    verified += 1
+                } else {
+                    return Outcome(
+                        store: store, replayed: replayed, verified: verified,
+                        divergence: Divergence(
+                            sequence: last.sequence, action: last.type, line: number, differences: []))
+                }
+            case .snapshot(let sequence, let recorded, let number):
+                guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
+                if isFollowedByResume(log.lines, index) {
+                    // Recording was paused: the snapshot is the state it resumed from.
+                    do {
+                        store.update(Store.Replace(model: try JSONDecoder().decode(Root.self, from: recorded)))
+                    } catch {
+                        throw ActionLogError(line: number, "the snapshot does not decode as \(Root.self): \(error)")
+                    }
+                    continue
+                }
+                let replayedState = try normalized(try encoded(store, Root.self))
+                if replayedState == recorded {
+                    verified += 1
+                    continue
+                }
+                let expected = try? JSONDecoder().decode(Root.self, from: recorded)
+                let actual = store.find(Root.self)
+                let differences =
+                    expected.flatMap { expected in actual.map { StateDiff(from: expected, to: $0).changes } } ?? []
+                return Outcome(
+                    store: store, replayed: replayed, verified: verified,
+                    divergence: Divergence(
+                        sequence: last.sequence, action: last.type, line: number, differences: differences))
+            }
+        }
+        return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
+    }
+
+    private static func isFollowedByResume(_ lines: [ActionLog.Line], _ index: Int) -> Bool {
+        guard index + 1 < lines.count, case .action(let entry) = lines[index + 1] else { return false }
+        return entry.type == "ActionRecorder.Resume"
+    }
+
+    /// The state encoded as the recorder encodes it, for digests.
+    private static func encoded<Root: Model & Codable>(_ store: Store, _ root: Root.Type) throws -> Data {
+        guard let model = store.find(Root.self) else { throw ActionLogError(line: 1, "the store has no \(Root.self)") }
+        return try jsonData(of: model)
+    }
+
+    /// JSON re-encoded through JSONSerialization, as snapshots are when a log is read.
+    private static func normalized(_ data: Data) throws -> Data {
+        try JSONSerialization.data(
+            withJSONObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            options: [.fragmentsAllowed, .sortedKeys])
+    }
+
+    private static func action(for entry: ActionLog.Entry, aliases: [String: any Action.Type]) throws -> any Action {
+        guard let payload = entry.payload else {
+            throw ActionLogError(line: entry.line, "\(entry.type) was recorded as not replayable (it is not Codable)")
+        }
+        if entry.type == "Store.Replace" || entry.type == "Store.Register" {
+            return try storeAction(entry, payload: payload)
+        }
+        guard let type = aliases[entry.type] ?? (_typeByName(entry.name) as? any Action.Type) else {
+            throw ActionLogError(
+                line: entry.line, "unknown action type \(entry.type); add it to the aliases if it was renamed")
+        }
+        guard let decodable = type as? any (Action & Decodable).Type else {
+            throw ActionLogError(line: entry.line, "\(entry.type) is no longer Decodable")
+        }
+        do {
+            return try decode(decodable, from: payload)
+        } catch {
+            throw ActionLogError(line: entry.line, "\(entry.type) does not decode: \(error)")
+        }
+    }
+
+    private static func storeAction(_ entry: ActionLog.Entry, payload: Data) throws -> any Action {
+        guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
+            let name = object["modelName"] as? String, let model = object["model"],
+            let type = _typeByName(name) as? any (Model & Decodable).Type
+        else { throw ActionLogError(line: entry.line, "\(entry.type) names a model type that cannot be found") }
+        let data = try JSONSerialization.data(withJSONObject: model, options: [.fragmentsAllowed])
+        func decode<M: Model & Decodable>(_ type: M.Type) throws -> any Model {
+            try JSONDecoder().decode(M.self, from: data)
+        }
+        let decoded = try decode(type)
+        return entry.type == "Store.Replace" ? Store.Replace(model: decoded) : Store.Register(model: decoded)
+    }
+
+    private static func decode<A: Action & Decodable>(_ type: A.Type, from data: Data) throws -> any Action {
+        try JSONDecoder().decode(A.self, from: data)
+    }
+}

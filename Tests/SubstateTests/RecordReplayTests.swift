@@ -1,0 +1,152 @@
+import Foundation
+import Substate
+import SubstateMiddleware
+import XCTest
+
+/// Rolls a die in its update: deliberately not deterministic, so replay must notice.
+struct Die: Model, Codable, Equatable {
+    var face = 0
+    struct Roll: Action, Codable {}
+    mutating func update(action: Action) { if action is Roll { face = Int.random(in: 1...1_000_000) } }
+}
+
+struct Table: Model, Codable, Equatable {
+    var counter = 0
+    var die = Die()
+    struct Bump: Action, Codable {}
+    mutating func update(action: Action) { if action is Bump { counter += 1 } }
+}
+
+/// An action that cannot be encoded.
+struct Opaque: Action {}
+
+@MainActor
+final class RecordReplayTests: XCTestCase {
+    func testRandomSessionsReplayToTheSameStateAtEveryDigest() async throws {
+        for seed: UInt64 in [7, 99, 2026] {
+            var random = SplitMix64(seed: seed)
+            let log = MemoryLog()
+            let store = Store(model: RandomTree.sheet(&random), middleware: [ActionRecorder(to: log, digestEvery: 25)])
+            for _ in 0..<1_000 { store.update(RandomTree.action(&random)) }
+            let replay = try Replay.run(try ActionLog(lines: log.lines), as: RandomTree.Sheet.self)
+            XCTAssertNil(replay.divergence, "seed \(seed): \(replay.divergence!)")
+            XCTAssertEqual(replay.replayed, 1_000)
+            XCTAssertEqual(replay.verified, 40)
+            XCTAssertEqual(replay.store.find(RandomTree.Sheet.self), store.find(RandomTree.Sheet.self))
+        }
+    }
+
+    func testTheLogHoldsWhatTheTreeReducedWithOrigins() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log), Swallowing<Die.Roll>()])
+        store.update(Table.Bump())
+        store.update(Die.Roll())
+        store.effects.run { send in await send(Table.Bump()) }
+        await store.effects.waitForAll()
+        let entries = try ActionLog(lines: log.lines).entries
+        XCTAssertEqual(
+            entries.map(\.type), ["Store.Start", "Table.Bump", "Table.Bump"], "the swallowed roll is not there")
+        XCTAssertEqual(entries.map(\.origin), [.store, .app, .effect])
+        XCTAssertEqual(entries.map(\.sequence), [1, 2, 3])
+    }
+
+    func testReplayFindsTheStepWhereANonDeterministicModelDiverges() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 1)])
+        store.update(Table.Bump())
+        store.update(Table.Bump())
+        store.update(Die.Roll())
+        store.update(Table.Bump())
+        let replay = try Replay.run(try ActionLog(lines: log.lines), as: Table.self)
+        XCTAssertEqual(replay.divergence?.sequence, 4, "Start is 1; the roll is the fourth action")
+        XCTAssertEqual(replay.divergence?.action, "Die.Roll")
+        XCTAssertEqual(replay.verified, 3)
+    }
+
+    func testPausedActionsAreNotRecordedAndReplayResumesFromTheSnapshot() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 1)])
+        store.update(Table.Bump())
+        store.update(ActionRecorder.Pause())
+        store.update(Table.Bump())  // a sensitive screen
+        store.update(ActionRecorder.Resume())
+        store.update(Table.Bump())
+        let parsed = try ActionLog(lines: log.lines)
+        XCTAssertEqual(
+            parsed.entries.map(\.type),
+            ["Store.Start", "Table.Bump", "ActionRecorder.Pause", "ActionRecorder.Resume", "Table.Bump"])
+        XCTAssertTrue(parsed.lines.contains { if case .snapshot = $0 { true } else { false } })
+        let replay = try Replay.run(parsed, as: Table.self)
+        XCTAssertNil(replay.divergence)
+        XCTAssertEqual(replay.store.find(Table.self)?.counter, 3, "carried on from the state recording resumed in")
+    }
+
+    func testASnapshotThatDiffersShowsThePathsAndValues() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 1000)])
+        store.update(Table.Bump())
+        var lines = log.lines
+        lines.append(#"{"seq":2,"snapshot":{"counter":5,"die":{"face":0}}}"#)
+        let replay = try Replay.run(try ActionLog(lines: lines), as: Table.self)
+        XCTAssertEqual(replay.divergence?.differences.map(\.description), ["Table.counter: 5 → 1"])
+        XCTAssertEqual(replay.divergence?.line, 4)
+    }
+
+    func testSkippingOrStoppingAtAnActionShowsWhatItChanged() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log)])
+        for _ in 0..<3 { store.update(Table.Bump()) }
+        let parsed = try ActionLog(lines: log.lines)
+        XCTAssertEqual(try Replay.run(parsed, as: Table.self, through: 2).store.find(Table.self)?.counter, 1)
+        XCTAssertEqual(try Replay.run(parsed, as: Table.self, skipping: 3).store.find(Table.self)?.counter, 2)
+    }
+
+    func testBadInputStopsWithTheLineNumberAndCause() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log)])
+        store.update(Table.Bump())
+        store.update(Opaque())
+        let lines = log.lines
+
+        // A last line cut short: everything before it replays, and the log says so.
+        let cut = try ActionLog(text: lines.prefix(3).joined(separator: "\n") + "\n" + String(lines[3].prefix(20)))
+        XCTAssertTrue(cut.isTruncated)
+        XCTAssertEqual(try Replay.run(cut, as: Table.self).store.find(Table.self)?.counter, 1)
+
+        XCTAssertThrowsError(try ActionLog(text: [lines[0], "{not json", lines[2]].joined(separator: "\n") + "\n")) {
+            XCTAssertEqual(($0 as? ActionLogError)?.line, 2)
+        }
+        XCTAssertThrowsError(
+            try ActionLog(text: lines[0].replacingOccurrences(of: "\"version\":1", with: "\"version\":9"))
+        ) {
+            XCTAssertEqual("\($0)", "line 1: format version 9 is not supported (this reader reads 1)")
+        }
+        let unknown = lines[2].replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"x")
+        XCTAssertThrowsError(try Replay.run(try ActionLog(lines: [lines[0], lines[1], unknown]), as: Table.self)) {
+            XCTAssertEqual(($0 as? ActionLogError)?.line, 3)
+            XCTAssertTrue("\($0)".contains("unknown action type Table.Bump"), "\($0)")
+        }
+        XCTAssertThrowsError(try Replay.run(try ActionLog(lines: lines), as: Table.self)) {
+            XCTAssertEqual("\($0)", "line 4: Opaque was recorded as not replayable (it is not Codable)")
+        }
+    }
+
+    func testAFileLogAppendsAndRotates() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "substate-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("session.jsonl")
+        var store: Store? = Store(
+            model: Table(), middleware: [ActionRecorder(to: try FileLog(url: url, flushEvery: 2))])
+        for _ in 0..<5 { store!.update(Table.Bump()) }
+        store = nil
+        let replay = try Replay.run(try ActionLog(contentsOf: url), as: Table.self)
+        XCTAssertEqual(replay.store.find(Table.self)?.counter, 5)
+
+        let small = directory.appendingPathComponent("small.jsonl")
+        store = Store(model: Table(), middleware: [ActionRecorder(to: try FileLog(url: small, rotateAt: 400))])
+        for _ in 0..<10 { store!.update(Table.Bump()) }
+        store = nil
+        XCTAssertTrue(FileManager.default.fileExists(atPath: small.path + ".1"), "the full file was rotated")
+    }
+}
