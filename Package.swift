@@ -10,11 +10,14 @@ let package = Package(
         .library(name: "SubstateMachine", targets: ["SubstateMachine"]),
         .library(name: "SubstateTesting", targets: ["SubstateTesting"]),
         .executable(name: "substate-bench", targets: ["substate-bench"]),
+        .executable(name: "substate-log", targets: ["substate-log"]),
     ],
     targets: [
         .target(name: "Substate", path: "Sources/Substate"),
         .target(name: "SubstateMiddleware", dependencies: ["Substate"], path: "Middleware"),
         .target(name: "SubstateMachine", dependencies: ["Substate"], path: "Sources/SubstateMachine"),
+        .target(name: "SubstateLogTool", dependencies: ["SubstateMiddleware"], path: "Sources/SubstateLogTool"),
+        .executableTarget(name: "substate-log", dependencies: ["SubstateLogTool"], path: "Sources/substate-log"),
         .target(
             name: "SubstateTesting", dependencies: ["Substate", "SubstateMiddleware"], path: "Sources/SubstateTesting"),
         .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
@@ -42,6 +45,9 @@ let package = Package(
             name: "SubstateTestingTests",
             dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],
             path: "Tests/SubstateTestingTests"),
+        .testTarget(
+            name: "SubstateLogToolTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateLogTool"],
+            path: "Tests/SubstateLogToolTests"),
         .testTarget(
             name: "SearchExampleTests",
             dependencies: ["SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],
