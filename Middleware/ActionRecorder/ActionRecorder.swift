@@ -31,6 +31,7 @@ public final class ActionRecorder: Middleware {
     private let sink: any LogSink
     private let filter: Bool
     private let digestEvery: Int
+    private let snapshotEvery: Int?
     private let now: @MainActor () -> Duration
     private var sequence = 0
     private var isPaused = false
@@ -46,13 +47,17 @@ public final class ActionRecorder: Middleware {
     ///   - filter: When `true`, only actions that adopt ``RecordedAction`` are recorded (such a
     ///     log documents a session; it does not replay to the same state).
     ///   - digestEvery: How many actions pass between digests of the state.
+    ///   - snapshotEvery: How many actions pass between full snapshots of the state, if any;
+    ///     replay then shows the paths and values that differ.
     ///   - clock: Dates the entries, as offsets from when the store started.
     public init<C: Clock>(
-        to sink: any LogSink, filter: Bool = false, digestEvery: Int = 100, clock: C = ContinuousClock()
+        to sink: any LogSink, filter: Bool = false, digestEvery: Int = 100, snapshotEvery: Int? = nil,
+        clock: C = ContinuousClock()
     ) where C.Duration == Duration {
         self.sink = sink
         self.filter = filter
         self.digestEvery = max(1, digestEvery)
+        self.snapshotEvery = snapshotEvery.map { max(1, $0) }
         now = TimingScheduler(clock: clock).now
     }
 
@@ -108,8 +113,15 @@ public final class ActionRecorder: Middleware {
         }
         write { try sink.append(line + "}") }
         if action is Pause { isPaused = true }
-        if sequence % digestEvery == 0, let state = encodedState(of: store) {
-            write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) }
+        let wantsDigest = sequence % digestEvery == 0
+        let wantsSnapshot = snapshotEvery.map { sequence % $0 == 0 } ?? false
+        if wantsDigest || wantsSnapshot, let state = encodedState(of: store) {
+            if wantsDigest { write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) } }
+            if wantsSnapshot {
+                write {
+                    try sink.append(#"{"seq":\#(sequence),"snapshot":\#(String(decoding: state, as: UTF8.self))}"#)
+                }
+            }
         }
     }
 

@@ -150,3 +150,40 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: small.path + ".1"), "the full file was rotated")
     }
 }
+
+@MainActor
+final class ReplayCommandTests: XCTestCase {
+    func testAnAppsReplayCommandReportsMatchDivergenceAndBadInput() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "substate-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let good = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: good, digestEvery: 1, snapshotEvery: 2)])
+        store.update(Table.Bump())
+        store.update(Table.Bump())
+        let goodFile = directory.appendingPathComponent("good.jsonl")
+        try good.text.write(to: goodFile, atomically: true, encoding: .utf8)
+        var printed: [String] = []
+        XCTAssertEqual(ReplayCommand.run([goodFile.path], as: Table.self) { printed.append($0) }, 0)
+        XCTAssertEqual(printed, ["replayed 2 actions; 4 checks of the state match the recording"])
+
+        let rolled = MemoryLog()
+        let dice = Store(model: Table(), middleware: [ActionRecorder(to: rolled, digestEvery: 1000, snapshotEvery: 1)])
+        dice.update(Die.Roll())
+        let rolledFile = directory.appendingPathComponent("rolled.jsonl")
+        try rolled.text.write(to: rolledFile, atomically: true, encoding: .utf8)
+        printed = []
+        XCTAssertEqual(ReplayCommand.run([rolledFile.path], as: Table.self) { printed.append($0) }, 1)
+        XCTAssertTrue(printed[0].contains("the state differs from the recording after action 2 (Die.Roll)"), printed[0])
+        XCTAssertTrue(printed[0].contains("Table.die.face: "), "the snapshot shows the path: \(printed[0])")
+
+        XCTAssertEqual(ReplayCommand.run([], as: Table.self) { _ in }, 64)
+        XCTAssertEqual(ReplayCommand.run([goodFile.path, "--skip"], as: Table.self) { _ in }, 64)
+        XCTAssertEqual(ReplayCommand.run(["/nonexistent"], as: Table.self) { _ in }, 66)
+        let notALog = directory.appendingPathComponent("not.jsonl")
+        try "hello\n".write(to: notALog, atomically: true, encoding: .utf8)
+        XCTAssertEqual(ReplayCommand.run([notALog.path], as: Table.self) { _ in }, 65)
+    }
+}
