@@ -33,6 +33,7 @@ func runBenchmarks() async {
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
         ("state machines", { MachineBenchmarks.inputs(harness: harness) }),
         ("saver", { [await SaverBenchmarks.debouncedSave(harness: harness)] }),
+        ("recording", { RecordingBenchmarks.figures(harness: harness) }),
     ]
     var figures: [Figure] = []
     for benchmark in benchmarks where filter == nil || benchmark.name.contains(filter!) {

@@ -86,6 +86,10 @@ public struct ActionLog: Sendable {
         var truncated = false
         for (index, text) in lines.enumerated().dropFirst() {
             let number = index + 1
+            if let line = LineScanner.line(text, number: number) {
+                parsed.append(line)
+                continue
+            }
             let object: [String: Any]
             do {
                 object = try Self.object(text, line: number)

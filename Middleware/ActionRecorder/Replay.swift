@@ -69,6 +69,7 @@ public enum Replay {
             throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
         }
         let store = Store(model: model) { _ in }
+        var decoder = ActionDecoder(aliases: aliases)
         var replayed = 0
         var verified = 0
         var last: (sequence: Int, type: String) = (0, "Store.Start")
@@ -81,7 +82,7 @@ public enum Replay {
                 last = (entry.sequence, entry.type)
                 // The fresh store sent its own Start; the recorded one is not sent again.
                 guard entry.origin != .store, entry.sequence != skipping else { continue }
-                store.update(try action(for: entry, aliases: aliases))
+                store.update(try decoder.action(for: entry))
                 replayed += 1
             case .digest(let sequence, let value, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
@@ -140,13 +141,35 @@ public enum Replay {
             options: [.fragmentsAllowed, .sortedKeys])
     }
 
-    private static func action(for entry: ActionLog.Entry, aliases: [String: any Action.Type]) throws -> any Action {
+}
+
+/// Turns recorded entries back into actions, finding each type once by its recorded name.
+struct ActionDecoder {
+    let aliases: [String: any Action.Type]
+    private var types: [String: any (Action & Decodable).Type] = [:]
+    private let decoder = JSONDecoder()
+
+    init(aliases: [String: any Action.Type]) {
+        self.aliases = aliases
+    }
+
+    mutating func action(for entry: ActionLog.Entry) throws -> any Action {
         guard let payload = entry.payload else {
             throw ActionLogError(line: entry.line, "\(entry.type) was recorded as not replayable (it is not Codable)")
         }
         if entry.type == "Store.Replace" || entry.type == "Store.Register" {
             return try storeAction(entry, payload: payload)
         }
+        let type = try decodableType(for: entry)
+        do {
+            return try decode(type, from: payload)
+        } catch {
+            throw ActionLogError(line: entry.line, "\(entry.type) does not decode: \(error)")
+        }
+    }
+
+    private mutating func decodableType(for entry: ActionLog.Entry) throws -> any (Action & Decodable).Type {
+        if let known = types[entry.name] { return known }
         guard let type = aliases[entry.type] ?? (_typeByName(entry.name) as? any Action.Type) else {
             throw ActionLogError(
                 line: entry.line, "unknown action type \(entry.type); add it to the aliases if it was renamed")
@@ -154,27 +177,22 @@ public enum Replay {
         guard let decodable = type as? any (Action & Decodable).Type else {
             throw ActionLogError(line: entry.line, "\(entry.type) is no longer Decodable")
         }
-        do {
-            return try decode(decodable, from: payload)
-        } catch {
-            throw ActionLogError(line: entry.line, "\(entry.type) does not decode: \(error)")
-        }
+        types[entry.name] = decodable
+        return decodable
     }
 
-    private static func storeAction(_ entry: ActionLog.Entry, payload: Data) throws -> any Action {
+    private func decode<A: Action & Decodable>(_ type: A.Type, from data: Data) throws -> any Action {
+        try decoder.decode(A.self, from: data)
+    }
+
+    private func storeAction(_ entry: ActionLog.Entry, payload: Data) throws -> any Action {
         guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
             let name = object["modelName"] as? String, let model = object["model"],
             let type = _typeByName(name) as? any (Model & Decodable).Type
         else { throw ActionLogError(line: entry.line, "\(entry.type) names a model type that cannot be found") }
         let data = try JSONSerialization.data(withJSONObject: model, options: [.fragmentsAllowed])
-        func decode<M: Model & Decodable>(_ type: M.Type) throws -> any Model {
-            try JSONDecoder().decode(M.self, from: data)
-        }
+        func decode<M: Model & Decodable>(_ type: M.Type) throws -> any Model { try decoder.decode(M.self, from: data) }
         let decoded = try decode(type)
         return entry.type == "Store.Replace" ? Store.Replace(model: decoded) : Store.Register(model: decoded)
-    }
-
-    private static func decode<A: Action & Decodable>(_ type: A.Type, from data: Data) throws -> any Action {
-        try JSONDecoder().decode(A.self, from: data)
     }
 }
