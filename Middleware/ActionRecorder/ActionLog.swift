@@ -38,6 +38,9 @@ public struct ActionLog: Sendable {
         case digest(sequence: Int, value: String, line: Int)
         /// The whole encoded state after the action with that sequence number.
         case snapshot(sequence: Int, state: Data, line: Int)
+        /// The encoded state of one recorded model (the shallowest of its type) after the action
+        /// with that sequence number.
+        case model(sequence: Int, type: String, name: String, state: Data, line: Int)
     }
 
     public let header: Header
@@ -113,6 +116,11 @@ public struct ActionLog: Sendable {
         if let value = object["digest"] as? String { return .digest(sequence: sequence, value: value, line: number) }
         if let state = object["snapshot"] {
             return .snapshot(sequence: sequence, state: try data(state, line: number), line: number)
+        }
+        if let type = object["model"] as? String, let name = object["modelName"] as? String, let state = object["state"]
+        {
+            return .model(
+                sequence: sequence, type: type, name: name, state: try data(state, line: number), line: number)
         }
         guard let type = object["type"] as? String, let name = object["name"] as? String else {
             throw ActionLogError(line: number, "an action line needs \"type\" and \"name\"")

@@ -118,9 +118,31 @@ public enum Replay {
                     store: store, replayed: replayed, verified: verified,
                     divergence: Divergence(
                         sequence: last.sequence, action: last.type, line: number, differences: differences))
+            case .model(let sequence, let type, let name, let recorded, let number):
+                guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
+                guard let modelType = _typeByName(name) as? any RecordedModel.Type else {
+                    throw ActionLogError(line: number, "unknown model type \(type)")
+                }
+                if let differences = try modelDifferences(modelType, recorded: recorded, in: store) {
+                    return Outcome(
+                        store: store, replayed: replayed, verified: verified,
+                        divergence: Divergence(
+                            sequence: last.sequence, action: last.type, line: number, differences: differences))
+                }
+                verified += 1
             }
         }
         return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
+    }
+
+    /// How a recorded model's replayed state differs from the recorded one; `nil` when equal.
+    private static func modelDifferences<M: RecordedModel>(
+        _ type: M.Type, recorded: Data, in store: Store
+    ) throws -> [StateDiff.Change]? {
+        guard let current = store.find(M.self) else { return [] }
+        if try normalized(try jsonData(of: current)) == recorded { return nil }
+        guard let expected = try? JSONDecoder().decode(M.self, from: recorded) else { return [] }
+        return StateDiff(from: expected, to: current).changes
     }
 
     private static func isFollowedByResume(_ lines: [ActionLog.Line], _ index: Int) -> Bool {

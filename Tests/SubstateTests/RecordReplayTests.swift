@@ -187,3 +187,30 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertEqual(ReplayCommand.run([notALog.path], as: Table.self) { _ in }, 65)
     }
 }
+
+extension Die: RecordedModel {}
+
+@MainActor
+final class ModelRecorderTests: XCTestCase {
+    func testRecordedModelsAreWrittenBesideActionsAndCheckedByReplay() async throws {
+        let log = MemoryLog()
+        let store = Store(
+            model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 1000), ModelRecorder(to: log, every: 2)])
+        store.update(Table.Bump())
+        store.update(Table.Bump())
+        store.update(Table.Bump())
+        let parsed = try ActionLog(lines: log.lines)
+        let modelLines = parsed.lines.filter { if case .model = $0 { true } else { false } }
+        XCTAssertEqual(modelLines.count, 2, "after actions 2 and 4")
+        let clean = try Replay.run(parsed, as: Table.self)
+        XCTAssertNil(clean.divergence)
+        XCTAssertEqual(clean.verified, 2)
+
+        store.update(Die.Roll())
+        store.update(Table.Bump())
+        let rolled = try Replay.run(try ActionLog(lines: log.lines), as: Table.self)
+        XCTAssertEqual(rolled.divergence?.action, "Table.Bump")
+        XCTAssertEqual(rolled.divergence?.differences.count, 1)
+        XCTAssertTrue(rolled.divergence!.differences[0].description.hasPrefix("Die.face: "), "\(rolled.divergence!)")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Substate
+
+/// Writes the state of each ``RecordedModel`` into a recorded log, after each action or every
+/// few actions, beside the actions an ``ActionRecorder`` writes to the same sink.
+///
+/// The lines show how a model evolved when reading a log, and replay checks them: a model that
+/// replays to another state is reported with the paths and values that differ.
+///
+/// ```swift
+/// let log = try FileLog(url: sessionFile)
+/// let store = Store(model: App(), middleware: [ActionRecorder(to: log), ModelRecorder(to: log, every: 10)])
+/// ```
+@MainActor
+public final class ModelRecorder: Middleware {
+    private let sink: any LogSink
+    private let every: Int
+    private var sequence = 0
+    private var observation: Store.ReductionObservation?
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    /// Creates a model recorder writing to the same sink as the log's ``ActionRecorder``.
+    ///
+    /// - Parameter every: How many actions pass between snapshots of the recorded models.
+    public init(to sink: any LogSink, every: Int = 1) {
+        self.sink = sink
+        self.every = max(1, every)
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        if observation == nil {
+            observation = store.observeReductions { [weak self, unowned store] _, _ in self?.reduced(in: store) }
+        }
+        next(action)
+    }
+
+    private func reduced(in store: Store) {
+        sequence += 1
+        guard sequence % every == 0 else { return }
+        var seen: Set<ObjectIdentifier> = []
+        for model in store.findAll((any RecordedModel).self)
+        where seen.insert(ObjectIdentifier(type(of: model))).inserted {
+            let type = Swift.type(of: model)
+            guard let state = try? encoder.encode(model), let name = _mangledTypeName(type) else { continue }
+            try? sink.append(
+                #"{"seq":\#(sequence),"model":\#(jsonString(typeName(type))),"modelName":\#(jsonString(name)),"state":\#(String(decoding: state, as: UTF8.self))}"#
+            )
+        }
+    }
+}
