@@ -73,7 +73,11 @@ public enum Replay {
         var replayed = 0
         var verified = 0
         var last: (sequence: Int, type: String) = (0, "Store.Start")
-        for (index, line) in log.lines.enumerated() {
+        // Checks are made once the action they follow has been replayed, whatever order the
+        // recorders wrote their lines in.
+        var lines = log.lines
+        lines = orderedBySequence(lines)
+        for (index, line) in lines.enumerated() {
             switch line {
             case .action(let entry):
                 if let through, entry.sequence > through {
@@ -96,7 +100,7 @@ public enum Replay {
                 }
             case .snapshot(let sequence, let recorded, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
-                if isFollowedByResume(log.lines, index) {
+                if isFollowedByResume(lines, index) {
                     // Recording was paused: the snapshot is the state it resumed from.
                     do {
                         store.update(Store.Replace(model: try JSONDecoder().decode(Root.self, from: recorded)))
@@ -133,6 +137,37 @@ public enum Replay {
             }
         }
         return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
+    }
+
+    /// Moves each check (digest, snapshot, model) after the action with its sequence number,
+    /// keeping everything else in its order.
+    private static func orderedBySequence(_ lines: [ActionLog.Line]) -> [ActionLog.Line] {
+        var ordered: [ActionLog.Line] = []
+        var held: [ActionLog.Line] = []
+        var lastAction = 0
+        func release() {
+            ordered += held.filter { sequence(of: $0) <= lastAction }
+            held.removeAll { sequence(of: $0) <= lastAction }
+        }
+        for line in lines {
+            if case .action(let entry) = line {
+                ordered.append(line)
+                lastAction = entry.sequence
+                release()
+            } else if sequence(of: line) > lastAction {
+                held.append(line)
+            } else {
+                ordered.append(line)
+            }
+        }
+        return ordered + held
+    }
+
+    private static func sequence(of line: ActionLog.Line) -> Int {
+        switch line {
+        case .action(let entry): entry.sequence
+        case .digest(let sequence, _, _), .snapshot(let sequence, _, _), .model(let sequence, _, _, _, _): sequence
+        }
     }
 
     /// How a recorded model's replayed state differs from the recorded one; `nil` when equal.

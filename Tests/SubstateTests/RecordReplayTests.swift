@@ -214,3 +214,20 @@ final class ModelRecorderTests: XCTestCase {
         XCTAssertTrue(rolled.divergence!.differences[0].description.hasPrefix("Die.face: "), "\(rolled.divergence!)")
     }
 }
+
+@MainActor
+final class RecorderOrderTests: XCTestCase {
+    func testTheOrderOfTheRecordersInTheListDoesNotMatter() async throws {
+        for modelRecorderFirst in [true, false] {
+            let log = MemoryLog()
+            let recorders: [any Middleware] = [ActionRecorder(to: log, digestEvery: 1), ModelRecorder(to: log)]
+            let store = Store(model: Table(), middleware: modelRecorderFirst ? recorders.reversed() : recorders)
+            store.update(Table.Bump())
+            store.update(Die.Roll())
+            store.update(Table.Bump())
+            let replay = try Replay.run(try ActionLog(lines: log.lines), as: Table.self)
+            XCTAssertEqual(replay.divergence?.action, "Die.Roll", "model recorder first: \(modelRecorderFirst)")
+            XCTAssertEqual(replay.divergence?.sequence, 3)
+        }
+    }
+}

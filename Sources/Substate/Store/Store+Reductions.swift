@@ -25,12 +25,12 @@ extension Store {
 
         /// Stops the observation.
         public func cancel() {
-            store?.reductionObservers[id] = nil
+            store?.reductionObservers.removeAll { $0.id == id }
         }
     }
 
     /// Calls the observer with each action right after the tree reduced it, with its origin,
-    /// in the order the tree reduced them.
+    /// in the order the tree reduced them; observers are called in the order they registered.
     ///
     /// Whatever its place in the middleware list, the observer sees exactly what the tree
     /// received: not the actions a debouncer swallowed, but the debounced one that passed.
@@ -46,7 +46,7 @@ extension Store {
     public func observeReductions(_ observer: @escaping @MainActor (any Action, Origin) -> Void) -> ReductionObservation
     {
         nextReductionObserverID += 1
-        reductionObservers[nextReductionObserverID] = observer
+        reductionObservers.append((nextReductionObserverID, observer))
         return ReductionObservation(store: self, id: nextReductionObserverID)
     }
 }

@@ -44,7 +44,10 @@ public final class Store: Observable {
     var observed: [ObservationKey: ObservedQuery] = [:] { didSet { updateHasListeners() } }
     var observationKeyPaths: [ObservationKey: KeyPath<Store, Int>] = [:]
     var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
-    var reductionObservers: [Int: @MainActor (any Action, Origin) -> Void] = [:] { didSet { updateHasListeners() } }
+    /// Reduction observers, called in the order they registered.
+    var reductionObservers: [(id: Int, observe: @MainActor (any Action, Origin) -> Void)] = [] {
+        didSet { updateHasListeners() }
+    }
     var nextReductionObserverID = 0
     var nextSubscriptionID = 0
     nonisolated let inbox = Mutex<[any Action]>([])
@@ -155,7 +158,7 @@ public final class Store: Observable {
         if hasListeners {
             if !reductionObservers.isEmpty {
                 let origin = currentOrigin
-                for observer in reductionObservers.values { observer(action, origin) }
+                for observer in reductionObservers { observer.observe(action, origin) }
             }
             if !observed.isEmpty { notifyObservers() }
             if !subscriptions.isEmpty { notifySubscribers(action) }
