@@ -159,7 +159,7 @@ public final class ActionRecorder: Middleware {
             return Data(#"{"model":\#(String(decoding: data, as: UTF8.self)),"modelName":\#(jsonString(name))}"#.utf8)
         }
         guard let encodable = action as? any Encodable else { return nil }
-        return try? encoder.encode(encodable)
+        return try? RedactionContext.$isRedacting.withValue(true) { try encoder.encode(encodable) }
     }
 
     private func encodedState(of store: Store) -> Data? {

@@ -27,11 +27,12 @@ func jsonString(_ string: String) -> String {
     String(decoding: (try? JSONEncoder().encode(string)) ?? Data("\"\"".utf8), as: UTF8.self)
 }
 
-/// The JSON of an encodable value, with sorted keys so that equal values encode equally.
+/// The JSON of an encodable value as it goes into a log: sorted keys, so that equal values
+/// encode equally, and ``Redacted`` fields left out.
 func jsonData(of value: any Encodable) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(value)
+    return try RedactionContext.$isRedacting.withValue(true) { try encoder.encode(value) }
 }
 
 /// A stable 64-bit digest (FNV-1a) of bytes, as 16 hex digits.

@@ -54,10 +54,20 @@ public enum Replay {
     ///   - through: Stops after the action with this sequence number.
     ///   - skipping: Leaves out the action with this sequence number, to see what it changed.
     ///   - aliases: Current types for recorded type names (as users write them).
+    ///   - substitutes: Values for ``Redacted`` fields, without which actions carrying them are
+    ///     refused.
     /// - Throws: ``ActionLogError`` naming the line, for an action that cannot be replayed.
     public static func run<Root: Model & Codable>(
         _ log: ActionLog, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
-        aliases: [String: any Action.Type] = [:]
+        aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes()
+    ) throws -> Outcome {
+        try RedactionContext.$substitutes.withValue(substitutes) {
+            try replay(log, as: root, through: through, skipping: skipping, aliases: aliases)
+        }
+    }
+
+    private static func replay<Root: Model & Codable>(
+        _ log: ActionLog, as root: Root.Type, through: Int?, skipping: Int?, aliases: [String: any Action.Type]
     ) throws -> Outcome {
         guard let initial = log.header.initialState else {
             throw ActionLogError(line: 1, "the log has no initial state (the root model was not Codable)")
@@ -220,6 +230,8 @@ struct ActionDecoder {
         let type = try decodableType(for: entry)
         do {
             return try decode(type, from: payload)
+        } catch let error as RedactedValueError {
+            throw ActionLogError(line: entry.line, "\(entry.type) was recorded with redacted fields: \(error)")
         } catch {
             throw ActionLogError(line: entry.line, "\(entry.type) does not decode: \(error)")
         }

@@ -45,7 +45,11 @@ public final class ModelRecorder: Middleware {
         for model in store.findAll((any RecordedModel).self)
         where seen.insert(ObjectIdentifier(type(of: model))).inserted {
             let type = Swift.type(of: model)
-            guard let state = try? encoder.encode(model), let name = _mangledTypeName(type) else { continue }
+            guard
+                let state = try? RedactionContext.$isRedacting.withValue(
+                    true, operation: { try encoder.encode(model) }),
+                let name = _mangledTypeName(type)
+            else { continue }
             try? sink.append(
                 #"{"seq":\#(sequence),"model":\#(jsonString(typeName(type))),"modelName":\#(jsonString(name)),"state":\#(String(decoding: state, as: UTF8.self))}"#
             )

@@ -1,0 +1,84 @@
+import Substate
+
+/// A field that must not reach a recorded log: a password, a token.
+///
+/// In the log it is written as `{"$redacted":true}`; everywhere else (saving with
+/// ``ModelSaver``, the app's own encoding) it encodes as its value. It works in actions and in
+/// models at any depth. Replaying an action with a redacted field is refused with a clear error
+/// unless the app supplies a substitute value for its type.
+///
+/// ```swift
+/// struct SignIn: Action, Codable {
+///     let user: String
+///     @Redacted var password: String
+/// }
+///
+/// let replay = try Replay.run(log, as: App.self, substitutes: RedactionSubstitutes().with("test-password"))
+/// ```
+@propertyWrapper
+public struct Redacted<Value: Codable & Sendable>: Codable, Sendable {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if RedactionContext.isRedacting {
+            var container = encoder.container(keyedBy: MarkerKey.self)
+            try container.encode(true, forKey: .redacted)
+        } else {
+            try wrappedValue.encode(to: encoder)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let marker = try? decoder.container(keyedBy: MarkerKey.self),
+            (try? marker.decode(Bool.self, forKey: .redacted)) == true
+        {
+            guard let substitute = RedactionContext.substitutes.value(for: Value.self) else {
+                throw RedactedValueError(type: String(describing: Value.self))
+            }
+            wrappedValue = substitute
+        } else {
+            wrappedValue = try Value(from: decoder)
+        }
+    }
+
+    enum MarkerKey: String, CodingKey {
+        case redacted = "$redacted"
+    }
+}
+
+extension Redacted: Equatable where Value: Equatable {}
+extension Redacted: Hashable where Value: Hashable {}
+
+/// Values that stand in for redacted fields when a log is replayed, one per value type.
+public struct RedactionSubstitutes: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    public init() {}
+
+    /// These substitutes, plus one for fields of the value's type.
+    public func with<Value: Sendable>(_ value: Value) -> RedactionSubstitutes {
+        var copy = self
+        copy.values[ObjectIdentifier(Value.self)] = value
+        return copy
+    }
+
+    func value<Value>(for type: Value.Type) -> Value? {
+        values[ObjectIdentifier(Value.self)] as? Value
+    }
+}
+
+/// A redacted field was decoded with no substitute for its type.
+public struct RedactedValueError: Error, CustomStringConvertible {
+    public let type: String
+    public var description: String { "a redacted \(type) needs a substitute (pass substitutes: to replay it)" }
+}
+
+/// Whether encoding happens for a log, and the substitutes replay decodes with.
+enum RedactionContext {
+    @TaskLocal static var isRedacting = false
+    @TaskLocal static var substitutes = RedactionSubstitutes()
+}
