@@ -292,3 +292,29 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(Account.SignIn.self, from: data).password, "hunter2")
     }
 }
+
+@MainActor
+final class ReplayerTests: XCTestCase {
+    func testSteppingForwardAndTravellingBackFromTheNearestSnapshot() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, snapshotEvery: 4)])
+        for _ in 0..<10 { store.update(Table.Bump()) }
+        // The snapshot after action 4 is edited to 100, so that travelling back shows it was used.
+        let lines = log.lines.map {
+            $0.hasPrefix(#"{"seq":4,"snapshot""#) ? #"{"seq":4,"snapshot":{"counter":100,"die":{"face":0}}}"# : $0
+        }
+        let replayer = try Replayer(log: try ActionLog(lines: lines), as: Table.self)
+        XCTAssertEqual(replayer.state.counter, 0)
+        XCTAssertEqual(try replayer.step()?.type, "Store.Start")
+        XCTAssertEqual(try replayer.step()?.type, "Table.Bump")
+        XCTAssertEqual(replayer.state.counter, 1)
+        try replayer.seek(to: 11)
+        XCTAssertEqual(replayer.state.counter, 10, "forward steps do not jump to snapshots")
+        XCTAssertNil(try replayer.step(), "the end of the log")
+        try replayer.seek(to: 6)
+        XCTAssertEqual(replayer.position, 6)
+        XCTAssertEqual(replayer.state.counter, 102, "rebuilt from the snapshot after action 4, then two more")
+        try replayer.seek(to: 2)
+        XCTAssertEqual(replayer.state.counter, 1, "no snapshot before 4: from the initial state")
+    }
+}
