@@ -34,14 +34,17 @@ public final class MemoryLog: LogSink {
 
 /// A log file that grows by appending: the recorder never rewrites what it wrote.
 ///
-/// Lines are buffered and written out per line or every few lines, as configured, so a crash
-/// loses at most that many lines; a crash mid-line leaves a truncated last line, which replay
-/// reports and ignores. When the file would grow past `rotateAt` bytes, it is renamed with a
+/// Lines are buffered and written out per line, every few lines, or once an interval passed
+/// since the first line waiting, as configured, so a crash loses at most that much; a crash
+/// mid-line leaves a truncated last line, which replay reports and ignores. When the file would grow past `rotateAt` bytes, it is renamed with a
 /// `.1` suffix (the previous `.1` is replaced) and a new file starts.
 @MainActor
 public final class FileLog: LogSink {
     public let url: URL
     private let flushEvery: Int
+    private let flushInterval: Duration?
+    private let scheduler: TimingScheduler
+    private var scheduledFlush: ScheduledWork?
     private let rotateAt: Int?
     private var buffer: [String] = []
     private var handle: FileHandle?
@@ -53,20 +56,32 @@ public final class FileLog: LogSink {
     ///   - url: The file.
     ///   - flushEvery: How many lines are buffered before they are written; 1 writes each line
     ///     at once.
+    ///   - flushInterval: Writes buffered lines at the latest this long after the first of them.
+    ///   - clock: Measures the interval; tests pass a ``TestClock``.
     ///   - rotateAt: The size in bytes past which the file is rotated; `nil` never rotates.
-    public init(url: URL, flushEvery: Int = 1, rotateAt: Int? = nil) throws {
+    public init<C: Clock>(
+        url: URL, flushEvery: Int = 1, flushInterval: Duration? = nil, clock: C = ContinuousClock(),
+        rotateAt: Int? = nil
+    ) throws where C.Duration == Duration {
         self.url = url
         self.flushEvery = max(1, flushEvery)
+        self.flushInterval = flushInterval
+        scheduler = TimingScheduler(clock: clock)
         self.rotateAt = rotateAt
         try open()
     }
 
     public func append(_ line: String) throws {
         buffer.append(line)
-        if buffer.count >= flushEvery { try flush() }
+        if buffer.count >= flushEvery { return try flush() }
+        if let flushInterval, scheduledFlush == nil {
+            scheduledFlush = scheduler.schedule(after: flushInterval) { [weak self] in try? self?.flush() }
+        }
     }
 
     public func flush() throws {
+        scheduledFlush?.cancel()
+        scheduledFlush = nil
         guard !buffer.isEmpty else { return }
         let data = Data(buffer.map { $0 + "\n" }.joined().utf8)
         buffer = []

@@ -318,3 +318,24 @@ final class ReplayerTests: XCTestCase {
         XCTAssertEqual(replayer.state.counter, 1, "no snapshot before 4: from the initial state")
     }
 }
+
+@MainActor
+final class FileLogFlushTests: XCTestCase {
+    func testBufferedLinesAreWrittenOnceTheIntervalPassed() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "substate-flush-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let clock = TestClock()
+        let log = try FileLog(url: url, flushEvery: 100, flushInterval: .seconds(2), clock: clock)
+        try log.append("one")
+        try log.append("two")
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "", "still buffered")
+        clock.advance(by: .seconds(2))
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "one\ntwo\n")
+        try log.append("three")
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "one\ntwo\n")
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "one\ntwo\nthree\n")
+    }
+}
