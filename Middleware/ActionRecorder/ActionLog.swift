@@ -13,6 +13,8 @@ public struct ActionLog: Sendable {
         public let root: String
         /// The root model's state when recording started, when the root is `Codable`.
         public let initialState: Data?
+        /// The root model's shape when it was recorded.
+        public let rootShape: String?
     }
 
     /// One recorded action.
@@ -29,6 +31,8 @@ public struct ActionLog: Sendable {
         public let payload: Data?
         /// The line of the log it was read from.
         public let line: Int
+        /// The type's shape, on the first line of each type.
+        public var shape: String? = nil
     }
 
     /// A line of the log after the header.
@@ -84,7 +88,8 @@ public struct ActionLog: Sendable {
         }
         header = Header(
             root: headerObject["root"] as? String ?? "",
-            initialState: try headerObject["initialState"].map { try Self.data($0, line: 1) })
+            initialState: try headerObject["initialState"].map { try Self.data($0, line: 1) },
+            rootShape: headerObject["rootShape"] as? String)
         var parsed: [Line] = []
         var truncated = false
         for (index, text) in lines.enumerated().dropFirst() {
@@ -131,7 +136,8 @@ public struct ActionLog: Sendable {
         return .action(
             Entry(
                 sequence: sequence, time: (object["t"] as? NSNumber)?.doubleValue ?? 0, type: type, name: name,
-                origin: origin, payload: try object["payload"].map { try data($0, line: number) }, line: number))
+                origin: origin, payload: try object["payload"].map { try data($0, line: number) }, line: number,
+                shape: object["shape"] as? String))
     }
 
     private static func object(_ text: String, line: Int) throws -> [String: Any] {

@@ -88,6 +88,7 @@ public final class ActionRecorder: Middleware {
         if let root {
             line += #","root":\#(jsonString(typeName(type(of: root))))"#
             line += #","rootName":\#(jsonString(_mangledTypeName(type(of: root)) ?? ""))"#
+            line += #","rootShape":\#(jsonString(typeShape(type(of: root))))"#
             if let encodable = root as? any Encodable, let state = try? jsonData(of: encodable) {
                 line += #","initialState":\#(String(decoding: state, as: UTF8.self))"#
             }
@@ -140,12 +141,13 @@ public final class ActionRecorder: Middleware {
         return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 
+    /// The type's name fields; the first line of each type also carries its shape.
     private func fields(of type: any Action.Type) -> String {
         let id = ObjectIdentifier(type)
         if let known = typeFields[id] { return known }
         let fields = #","type":\#(jsonString(typeName(type))),"name":\#(jsonString(_mangledTypeName(type) ?? ""))"#
         typeFields[id] = fields
-        return fields
+        return fields + #","shape":\#(jsonString(typeShape(type)))"#
     }
 
     /// The action's encoded payload; the store's own Replace and Register carry their model's

@@ -339,3 +339,59 @@ final class FileLogFlushTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "one\ntwo\nthree\n")
     }
 }
+
+struct Label: Action, Codable { let title: String }
+
+@MainActor
+final class CompatibilityTests: XCTestCase {
+    private func recordedLines() throws -> [String] {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log)])
+        store.update(Table.Bump())
+        store.update(Die.Roll())
+        store.update(Table.Bump())
+        return log.lines
+    }
+
+    func testAFreshLogReplaysCleanly() async throws {
+        let lines = try recordedLines()
+        XCTAssertTrue(lines[0].contains(#""rootShape":"Table(counter: Int, die: Die)""#), lines[0])
+        XCTAssertTrue(lines[2].contains(#""shape":"Table.Bump""#), lines[2])
+        XCTAssertFalse(lines[4].contains("shape"), "only the first line of a type carries its shape")
+        let check = Compatibility(of: try ActionLog(lines: lines), as: Table.self)
+        XCTAssertEqual(check.verdict, .clean)
+        XCTAssertEqual(check.types.map(\.type), ["Table", "Table.Bump", "Die.Roll"])
+    }
+
+    func testChangedGoneAndUndecodableTypesAreNamed() async throws {
+        var lines = try recordedLines()
+        // The root had another shape, which still decodes: replay may diverge.
+        lines[0] = lines[0].replacingOccurrences(of: "Table(counter: Int, die: Die)", with: "Table(counter: Int)")
+        var check = Compatibility(of: try ActionLog(lines: lines), as: Table.self)
+        XCTAssertEqual(check.verdict, .mayDiverge)
+        XCTAssertEqual(
+            check.types[0].description,
+            "Table: may diverge (was Table(counter: Int), is Table(counter: Int, die: Die); it still decodes)")
+
+        // An action type that no longer exists: the log cannot replay, and says which.
+        lines[3] = lines[3].replacingOccurrences(of: #""name":""#, with: #""name":"gone"#)
+        check = Compatibility(of: try ActionLog(lines: lines), as: Table.self)
+        XCTAssertEqual(check.verdict, .cannotReplay)
+        XCTAssertTrue(check.description.contains("Die.Roll: cannot replay (the type is gone)"), check.description)
+    }
+
+    func testAChangedTypeWhosePayloadNoLongerDecodesCannotReplay() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log)])
+        store.update(Label(title: "first"))
+        var lines = log.lines
+        // As if the field had been called "name" when the log was recorded.
+        let index = lines.firstIndex { $0.contains(#""type":"Label""#) }!
+        lines[index] = lines[index].replacingOccurrences(of: #""title":"first""#, with: #""name":"first""#)
+            .replacingOccurrences(of: "Label(title: String)", with: "Label(name: String)")
+        XCTAssertTrue(lines[index].contains("Label(name: String)"), lines[index])
+        let check = Compatibility(of: try ActionLog(lines: lines), as: Table.self)
+        XCTAssertEqual(check.verdict, .cannotReplay)
+        XCTAssertTrue(check.description.contains("it no longer decodes"), check.description)
+    }
+}
