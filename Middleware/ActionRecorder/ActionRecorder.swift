@@ -37,13 +37,12 @@ public final class ActionRecorder: Middleware {
     private var isPaused = false
     private var observation: Store.ReductionObservation?
     private var isRecorded = ActionTypeCheck { $0 is RecordedAction }
+    private var isEncodable = ActionTypeCheck { $0 is any Encodable }
     /// Each action type's `"type":...,"name":...` fields, written once.
     private var typeFields: [ObjectIdentifier: String] = [:]
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
+    /// Encodes payloads. Their keys need no order: only the state behind digests must encode
+    /// the same way every time, and it is encoded with sorted keys.
+    private let encoder = JSONEncoder()
     /// The first error writing the log, if any; recording goes on, and the error stays here.
     public private(set) var lastError: (any Error)?
 
@@ -98,7 +97,7 @@ public final class ActionRecorder: Middleware {
 
     private func record(_ action: any Action, origin: Store.Origin, in store: Store) {
         if isPaused {
-            guard action is Resume else { return }
+            guard isAction(action, Resume.self) else { return }
             isPaused = false
             if let state = encodedState(of: store) {
                 write {
@@ -106,7 +105,7 @@ public final class ActionRecorder: Middleware {
                 }
             }
         }
-        if filter, !isRecorded(action), !(action is Pause), !(action is Resume) { return }
+        if filter, !isRecorded(action), !isAction(action, Pause.self), !isAction(action, Resume.self) { return }
         sequence += 1
         let type = Swift.type(of: action)
         let offset = now().components
@@ -122,7 +121,7 @@ public final class ActionRecorder: Middleware {
             line += #","replayable":false"#
         }
         write { try sink.append(line + "}") }
-        if action is Pause { isPaused = true }
+        if isAction(action, Pause.self) { isPaused = true }
         let wantsDigest = sequence % digestEvery == 0
         let wantsSnapshot = snapshotEvery.map { sequence % $0 == 0 } ?? false
         if wantsDigest || wantsSnapshot, let state = encodedState(of: store) {
@@ -153,14 +152,14 @@ public final class ActionRecorder: Middleware {
     /// The action's encoded payload; the store's own Replace and Register carry their model's
     /// type name beside it, so that replay can decode it.
     private func payload(of action: any Action) -> Data? {
-        let model: (any Model)? = (action as? Store.Replace)?.model ?? (action as? Store.Register)?.model
-        if let model {
+        let carriesModel = isAction(action, Store.Replace.self) || isAction(action, Store.Register.self)
+        if carriesModel, let model = (action as? Store.Replace)?.model ?? (action as? Store.Register)?.model {
             guard let encodable = model as? any Encodable, let data = try? jsonData(of: encodable),
                 let name = _mangledTypeName(Swift.type(of: model))
             else { return nil }
             return Data(#"{"model":\#(String(decoding: data, as: UTF8.self)),"modelName":\#(jsonString(name))}"#.utf8)
         }
-        guard let encodable = action as? any Encodable else { return nil }
+        guard isEncodable(action), let encodable = action as? any Encodable else { return nil }
         return try? RedactionContext.$isRedacting.withValue(true) { try encoder.encode(encodable) }
     }
 
