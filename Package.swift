@@ -22,6 +22,10 @@ let package = Package(
             name: "SubstateTesting", dependencies: ["Substate", "SubstateMiddleware"], path: "Sources/SubstateTesting"),
         .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
         .target(
+            name: "TodosFeature", dependencies: ["Substate", "SubstateMiddleware"], path: "Examples/Todos/Feature"),
+        .executableTarget(
+            name: "Todos", dependencies: ["TodosFeature", "Substate", "SubstateMiddleware"], path: "Examples/Todos/App"),
+        .target(
             name: "SearchFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Examples/Search/Feature"),
         .executableTarget(
@@ -48,6 +52,10 @@ let package = Package(
         .testTarget(
             name: "SubstateLogToolTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateLogTool"],
             path: "Tests/SubstateLogToolTests"),
+        .testTarget(
+            name: "TodosExampleTests",
+            dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateTesting"],
+            path: "Tests/TodosExampleTests"),
         .testTarget(
             name: "SearchExampleTests",
             dependencies: ["SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],

@@ -33,7 +33,7 @@ public final class ActionLogger: Middleware {
     }
 
     /// Switches logging on or off.
-    public struct Toggle: Action {
+    public struct Toggle: Action, Codable {
         public init() {}
     }
 

@@ -154,13 +154,23 @@ public final class ActionRecorder: Middleware {
     private func payload(of action: any Action) -> Data? {
         let carriesModel = isAction(action, Store.Replace.self) || isAction(action, Store.Register.self)
         if carriesModel, let model = (action as? Store.Replace)?.model ?? (action as? Store.Register)?.model {
-            guard let encodable = model as? any Encodable, let data = try? jsonData(of: encodable),
-                let name = _mangledTypeName(Swift.type(of: model))
-            else { return nil }
-            return Data(#"{"model":\#(String(decoding: data, as: UTF8.self)),"modelName":\#(jsonString(name))}"#.utf8)
+            return modelPayload(model).map { Data($0.utf8) }
+        }
+        if isAction(action, Store.Restore.self), let restore = action as? Store.Restore {
+            let models = restore.models.map(modelPayload)
+            guard !models.contains(nil) else { return nil }
+            return Data(#"{"models":[\#(models.map { $0! }.joined(separator: ","))]}"#.utf8)
         }
         guard isEncodable(action), let encodable = action as? any Encodable else { return nil }
         return try? RedactionContext.$isRedacting.withValue(true) { try encoder.encode(encodable) }
+    }
+
+    /// A model as a store-level action carries it: its JSON and its type's name.
+    private func modelPayload(_ model: any Model) -> String? {
+        guard let encodable = model as? any Encodable, let data = try? jsonData(of: encodable),
+            let name = _mangledTypeName(Swift.type(of: model))
+        else { return nil }
+        return #"{"model":\#(String(decoding: data, as: UTF8.self)),"modelName":\#(jsonString(name))}"#
     }
 
     private func encodedState(of store: Store) -> Data? {

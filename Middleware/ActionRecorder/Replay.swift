@@ -224,7 +224,7 @@ struct ActionDecoder {
         guard let payload = entry.payload else {
             throw ActionLogError(line: entry.line, "\(entry.type) was recorded as not replayable (it is not Codable)")
         }
-        if entry.type == "Store.Replace" || entry.type == "Store.Register" {
+        if entry.type == "Store.Replace" || entry.type == "Store.Register" || entry.type == "Store.Restore" {
             return try storeAction(entry, payload: payload)
         }
         let type = try decodableType(for: entry)
@@ -254,14 +254,29 @@ struct ActionDecoder {
         try decoder.decode(A.self, from: data)
     }
 
+    /// A store-level action whose models were recorded with their type names.
     private func storeAction(_ entry: ActionLog.Entry, payload: Data) throws -> any Action {
-        guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
-            let name = object["modelName"] as? String, let model = object["model"],
+        guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else {
+            throw ActionLogError(line: entry.line, "\(entry.type) has no readable payload")
+        }
+        if entry.type == "Store.Restore" {
+            let models = try (object["models"] as? [[String: Any]] ?? []).map { try model(from: $0, entry) }
+            return Store.Restore(models: models)
+        }
+        let decoded = try model(from: object, entry)
+        return entry.type == "Store.Replace" ? Store.Replace(model: decoded) : Store.Register(model: decoded)
+    }
+
+    private func model(from object: [String: Any], _ entry: ActionLog.Entry) throws -> any Model {
+        guard let name = object["modelName"] as? String, let model = object["model"],
             let type = _typeByName(name) as? any (Model & Decodable).Type
         else { throw ActionLogError(line: entry.line, "\(entry.type) names a model type that cannot be found") }
         let data = try JSONSerialization.data(withJSONObject: model, options: [.fragmentsAllowed])
         func decode<M: Model & Decodable>(_ type: M.Type) throws -> any Model { try decoder.decode(M.self, from: data) }
-        let decoded = try decode(type)
-        return entry.type == "Store.Replace" ? Store.Replace(model: decoded) : Store.Register(model: decoded)
+        do {
+            return try decode(type)
+        } catch {
+            throw ActionLogError(line: entry.line, "\(entry.type) carries a model that does not decode: \(error)")
+        }
     }
 }

@@ -25,13 +25,13 @@ extension UndoableAction {
 }
 
 /// Undoes the latest undoable action of a context that is not undone yet.
-public struct Undo: Action {
+public struct Undo: Action, Codable {
     public let context: String
     public init(context: String = "default") { self.context = context }
 }
 
 /// Redoes the latest undone action of a context.
-public struct Redo: Action {
+public struct Redo: Action, Codable {
     public let context: String
     public init(context: String = "default") { self.context = context }
 }

@@ -3,7 +3,7 @@ extension Store {
     ///
     /// Middleware that needs setup (registering its own model, loading saved state) does it when
     /// it sees this action.
-    public struct Start: Action {
+    public struct Start: Action, Codable {
         public init() {}
     }
 
@@ -56,7 +56,7 @@ extension Store {
     /// ```swift
     /// store.update(Store.CancelEffects(id: "ticker"))
     /// ```
-    public struct CancelEffects: Action {
+    public struct CancelEffects: Action, Codable {
         public let id: EffectID
         public init(id: EffectID) { self.id = id }
     }

@@ -1,0 +1,55 @@
+import Foundation
+import Substate
+import SubstateMiddleware
+import TodosFeature
+
+/// A running to-do list: the store with its middleware, saving to a directory and recording
+/// the session into a log there.
+@MainActor
+final class Session {
+    let store: Store
+    let logURL: URL
+
+    /// Opens a session; `narrate` receives what the program shows as the tree changes.
+    init(directory: URL, narrate: @escaping @MainActor (String) -> Void) throws {
+        let stamp = Int(Date().timeIntervalSince1970 * 1000)
+        logURL = directory.appendingPathComponent("sessions/session-\(stamp).jsonl")
+        let log = try FileLog(url: logURL, flushEvery: 1)
+        store = Store(
+            model: TodoApp(),
+            middleware: [
+                ActionUndoer(limit: 50),
+                ModelSaver(
+                    directory: directory.appendingPathComponent("saved"), strategy: .debounced(.milliseconds(300))),
+                ActionRecorder(to: log, digestEvery: 5, snapshotEvery: 25),
+                ModelRecorder(to: log, every: 10),
+                ModelLogger(
+                    diff: true,
+                    output: { narrate($0.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")) }),
+            ])
+        store.observeReductions { action, origin in
+            guard !(action is ModelSaver.LoadDidComplete || action is ModelSaver.LoadAllDidComplete) else { return }
+            let name = String(reflecting: type(of: action)).split(separator: ".").dropFirst().joined(separator: ".")
+            narrate("  ▸ \(name) (\(origin))")
+        }
+    }
+
+    /// Dispatches a typed line; returns why it was not understood, if it was not.
+    func run(_ line: String) -> String? {
+        switch Command.action(for: line) {
+        case .success(let action):
+            store.update(action)
+            return nil
+        case .failure(let error):
+            return error.description
+        }
+    }
+
+    /// The list as the program shows it.
+    var listing: String {
+        let app = store.find(TodoApp.self)!
+        let rows = app.visible.map { "  [\($0.isDone ? "x" : " ")] \($0.id) \($0.title)" }
+        let header = "\(app.preferences.owner)'s list (\(app.filter.mode.rawValue)): \(app.summary)"
+        return ([header] + (rows.isEmpty ? ["  (empty)"] : rows)).joined(separator: "\n")
+    }
+}

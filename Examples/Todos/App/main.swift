@@ -1,0 +1,72 @@
+import Foundation
+import Substate
+import SubstateMiddleware
+import TodosFeature
+
+// Todos, the Substate flagship example.
+//
+//   swift run Todos                 a scripted demo: the tree updating, the log written, the replay verified
+//   swift run Todos interactive     type commands (add, toggle, edit, delete, filter, undo, redo, list)
+//   swift run Todos replay LOG      replay a recorded session and verify it
+
+@MainActor
+func demo() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("substate-todos-demo-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    print("Substate Todos: a scripted session. Each command's action reaches every model; the changes it")
+    print("made to the tree are listed below it (list, its to-dos, statistics and summary, with no wiring).\n")
+
+    var session: Session? = try Session(directory: directory, narrate: { print($0) })
+    let script = [
+        "owner Ada", "add Write the README", "add Record a session", "add Replay it", "toggle 1",
+        "edit 2 Record a real session", "delete 3", "undo", "filter active",
+    ]
+    for line in script {
+        print("> \(line)")
+        if let problem = session!.run(line) { print("  \(problem)") }
+    }
+    print("\n" + session!.listing)
+    let logURL = session!.logURL
+    session = nil  // closing the session writes what is not saved yet, and flushes the log
+
+    let lines = try String(contentsOf: logURL, encoding: .utf8).split(separator: "\n")
+    print("\nThe session was recorded: \(logURL.lastPathComponent), \(lines.count) lines. The first typed action:")
+    print("  " + (lines.first { $0.contains(#""origin":"app""#) }.map(String.init) ?? ""))
+
+    print("\nA new session starts from what the last one saved:")
+    let restarted = try Session(directory: directory, narrate: { _ in })
+    print(restarted.listing)
+
+    print("\nReplaying the recorded session into a fresh store, checking every digest and snapshot:")
+    let status = ReplayCommand.run([logURL.path], as: TodoApp.self) { print("  " + $0) }
+    if status != 0 { exit(status) }
+}
+
+@MainActor
+func interactive() throws {
+    let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".todos")
+    let session = try Session(directory: directory, narrate: { print($0) })
+    print("Substate Todos, saving in \(directory.path). Type help for the commands.\n" + session.listing)
+    while true {
+        print("> ", terminator: "")
+        guard let line = readLine() else { break }
+        switch Command.parse(line) {
+        case .quit: return
+        case .help: print(Command.helpText)
+        case .list: print(session.listing)
+        case .dispatch(let line):
+            if let problem = session.run(line) { print(problem) } else { print(session.listing) }
+        }
+    }
+    print("\nRecorded to \(session.logURL.path)")
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case nil, "demo": try await demo()
+case "interactive": try interactive()
+case "replay": exit(ReplayCommand.run(Array(arguments.dropFirst()), as: TodoApp.self))
+default:
+    print("usage: Todos [demo | interactive | replay LOG [--through SEQ] [--skip SEQ]]")
+    exit(64)
+}
