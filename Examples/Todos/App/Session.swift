@@ -49,7 +49,8 @@ final class Session {
     var listing: String {
         let app = store.find(TodoApp.self)!
         let rows = app.visible.map { "  [\($0.isDone ? "x" : " ")] \($0.id) \($0.title)" }
-        let header = "\(app.preferences.owner)'s list (\(app.filter.mode.rawValue)): \(app.summary)"
+        let owner = app.preferences.owner == "you" ? "Your" : "\(app.preferences.owner)'s"
+        let header = "\(owner) list (\(app.filter.mode.rawValue)): \(app.summary)"
         return ([header] + (rows.isEmpty ? ["  (empty)"] : rows)).joined(separator: "\n")
     }
 }
