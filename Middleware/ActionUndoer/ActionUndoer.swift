@@ -6,7 +6,7 @@ import Substate
 /// before and after it, in a bounded history per undo context, so that, for example, a text
 /// editor and a list undo separately. Undo and redo are actions themselves: they pass the rest
 /// of the pipeline (loggers and recorders see them), then the undoer dispatches a
-/// ``Store/Restore`` that puts the kept values back.
+/// `Store.Restore` that puts the kept values back.
 ///
 /// ```swift
 /// let store = Store(model: App(), middleware: [ActionUndoer(limit: 50)])

@@ -36,7 +36,7 @@ public struct Effect: Sendable {
         }
     }
 
-    /// Runs work for each action of a type; the work sends actions with the ``Send`` it gets.
+    /// Runs work for each action of a type; the work sends actions with the `Send` it gets.
     ///
     /// - Parameters:
     ///   - type: The action type that starts the effect.
@@ -44,8 +44,8 @@ public struct Effect: Sendable {
     ///   - id: Names the effect for cancellation.
     ///   - cancelInFlight: Cancels the running effects with the same id first (the previous
     ///     request of a search-as-you-type, for example).
-    ///   - catch: Turns an error into an action to send; without it, or when it returns `nil`,
-    ///     the error goes to the store's ``EffectRuntime/onError``.
+    ///   - handler: Turns an error into an action to send; without it, or when it returns `nil`,
+    ///     the error goes to the store's `EffectRuntime.onError`.
     ///   - operation: The work.
     public init<A: Action>(
         for type: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
@@ -72,7 +72,7 @@ public struct Effect: Sendable {
     }
 
     /// Runs work for each action of a type with the current value of a model (the shallowest of
-    /// its type, after the action reached the tree); the work sends actions with ``Send``.
+    /// its type, after the action reached the tree); the work sends actions with `Send`.
     public init<M: Model, A: Action>(
         model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,

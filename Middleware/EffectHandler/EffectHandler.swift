@@ -1,6 +1,6 @@
 import Substate
 
-/// Runs declarative ``Effect``s keyed by action type, on the store's ``EffectRuntime``.
+/// Runs declarative ``Effect``s keyed by action type, on the store's `EffectRuntime`.
 ///
 /// An action passes on to the tree first (unless an effect captures it), then its effects start,
 /// in list order, so effects that read a model see the state the action produced. Actions the

@@ -6,7 +6,7 @@ import Substate
 ///
 /// Each saved model in the tree has a JSON file in the directory, named by its
 /// ``SavedModel/saveKey``. When the store starts, the saver loads the files and puts each model
-/// in the tree with ``Store/Replace``, before the app's first own action, so the first state
+/// in the tree with `Store.Replace`, before the app's first own action, so the first state
 /// the app sees is the loaded one. Afterwards it saves by its ``Strategy``, on the injected
 /// clock, writing a model only when its encoded form changed since the last save or load.
 /// Encoding and writing run as effects, off the main actor, and each write goes through a

@@ -4,7 +4,7 @@ import Substate
 /// straight into the middleware list.
 ///
 /// Each action it accepts reaches the tree first, then the service's ``handle(action:send:)``
-/// runs as an effect on the store's ``EffectRuntime``. Tests swap a real service for a fixed or
+/// runs as an effect on the store's `EffectRuntime`. Tests swap a real service for a fixed or
 /// failing one by passing a different value in the list; nothing is subclassed.
 ///
 /// ```swift
@@ -32,7 +32,7 @@ public protocol Service: Middleware, AnyObject, Sendable {
     var handledActions: [any Action.Type]? { get }
 
     /// Turns an error ``handle(action:send:)`` throws into an action to send; by default, or
-    /// when it returns `nil`, the error goes to the store's ``EffectRuntime/onError``.
+    /// when it returns `nil`, the error goes to the store's `EffectRuntime.onError`.
     func failure(for error: any Error, action: Action) -> (any Action)?
 
     /// Handles an action that reached the tree, sending the actions it produces.

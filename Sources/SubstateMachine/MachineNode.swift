@@ -60,7 +60,7 @@ public struct MachineNode<Feature: StateMachine>: Model {
     public static var handledActions: [any Action.Type]? { [Input.self, Result.self] }
 
     /// The effect id under which a node's effects run, to cancel them with
-    /// ``Store/CancelEffects``.
+    /// `Store.CancelEffects`.
     public static func effectID(_ node: NodeID) -> EffectID {
         EffectID("\(String(reflecting: Feature.self))#\(node)")
     }

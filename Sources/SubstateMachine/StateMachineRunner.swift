@@ -4,7 +4,7 @@ import Substate
 /// its dependencies; it goes in the middleware list.
 ///
 /// After an input or result action reached the tree, the runner starts the effects its nodes'
-/// transitions asked for on the store's ``EffectRuntime`` (merges in parallel, concatenations
+/// transitions asked for on the store's `EffectRuntime` (merges in parallel, concatenations
 /// in order), and sends each result back as a ``MachineNode/Result`` addressed to the node that
 /// asked. When a node leaves the tree, its running effects are cancelled, which also ends a
 /// long-lived `IOResultStream`. Tests pass a feature value with other dependencies.

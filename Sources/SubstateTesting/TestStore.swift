@@ -8,14 +8,14 @@ import SubstateMiddleware
 /// before with the closure's mutation applied. `receive` waits for the next action that an
 /// effect, a service, a StateMachine node or a middleware produced, and checks it and its state
 /// change the same way. On a mismatch the failure shows a readable diff, one line per changed
-/// leaf (`path: expected → actual`). By default the test store is exhaustive: ``finish()``
+/// leaf (`path: expected → actual`). By default the test store is exhaustive: ``finish(at:)``
 /// fails if actions were produced that the test did not receive, or effects are still running
 /// once it waited for them; releasing the test store without `finish()` fails on unreceived
 /// actions.
 /// Failures go to whichever framework runs the test, Swift Testing or XCTest.
 ///
 /// Dependencies are swapped by passing other middleware: a fixed service, a feature value with
-/// test dependencies, a ``TestClock``.
+/// test dependencies, a `TestClock`.
 ///
 /// ```swift
 /// let store = TestStore(model: MachineNode<Login>(.init()),
@@ -33,7 +33,7 @@ public final class TestStore<Root: Model & Equatable> {
     /// The store under test.
     public let store: Store
     /// Whether every produced action must be received and every effect finished
-    /// (``finish()``). Turn it off for tests that only care about part of the state.
+    /// (``finish(at:)``). Turn it off for tests that only care about part of the state.
     public var isExhaustive: Bool
     /// How long ``receive(_:timeout:at:_:)`` waits before failing: a last resort, since
     /// effects under test usually answer at once, and time only moves when a test clock does.

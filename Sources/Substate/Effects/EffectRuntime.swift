@@ -57,7 +57,7 @@ public final class EffectRuntime {
     ///   - id: Names the effect for cancellation.
     ///   - cancelInFlight: Cancels running effects with the same id first.
     ///   - priority: The priority of the effect's task.
-    ///   - catch: Turns an error the effect throws into an action to send. Without it, or when it
+    ///   - handler: Turns an error the effect throws into an action to send. Without it, or when it
     ///     returns `nil`, the error goes to ``onError``.
     ///   - operation: The work; it sends actions with the ``Send`` it is given.
     public func run(
