@@ -20,7 +20,10 @@ let package = Package(
         .executableTarget(name: "substate-log", dependencies: ["SubstateLogTool"], path: "Sources/substate-log"),
         .target(
             name: "SubstateTesting", dependencies: ["Substate", "SubstateMiddleware"], path: "Sources/SubstateTesting"),
-        .executableTarget(name: "Counter", dependencies: ["Substate"], path: "Examples/Counter"),
+        .target(name: "CounterFeature", dependencies: ["Substate"], path: "Examples/Counter/Feature"),
+        .executableTarget(
+            name: "Counter", dependencies: ["CounterFeature", "Substate", "SubstateMiddleware"],
+            path: "Examples/Counter/App"),
         .target(
             name: "TodosFeature", dependencies: ["Substate", "SubstateMiddleware"], path: "Examples/Todos/Feature"),
         .executableTarget(
@@ -52,6 +55,9 @@ let package = Package(
         .testTarget(
             name: "SubstateLogToolTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateLogTool"],
             path: "Tests/SubstateLogToolTests"),
+        .testTarget(
+            name: "CounterExampleTests", dependencies: ["CounterFeature", "Substate", "SubstateTesting"],
+            path: "Tests/CounterExampleTests"),
         .testTarget(
             name: "TodosExampleTests",
             dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateTesting"],

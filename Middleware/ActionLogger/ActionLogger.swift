@@ -19,7 +19,7 @@ import Substate
 @MainActor
 public final class ActionLogger: Middleware {
     /// The logger's switch, kept as a model in the store.
-    public struct State: Model, Equatable {
+    public struct State: Model, Equatable, Codable {
         /// Whether actions are logged.
         public var isActive: Bool
 

@@ -94,8 +94,11 @@ public enum Replay {
                     return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
                 }
                 last = (entry.sequence, entry.type)
-                // The fresh store sent its own Start; the recorded one is not sent again.
+                // The fresh store sent its own Start; the recorded one is not sent again. A model that
+                // middleware registered for itself and that could not be recorded is not part of
+                // the app's tree, which the checks cover: its registration is left out.
                 guard entry.origin != .store, entry.sequence != skipping else { continue }
+                if entry.type == "Store.Register", entry.payload == nil { continue }
                 store.update(try decoder.action(for: entry))
                 replayed += 1
             case .digest(let sequence, let value, let number):

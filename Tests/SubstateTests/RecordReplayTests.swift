@@ -395,3 +395,25 @@ final class CompatibilityTests: XCTestCase {
         XCTAssertTrue(check.description.contains("it no longer decodes"), check.description)
     }
 }
+
+/// Registers a model of its own that cannot be encoded.
+struct RegistersOpaqueModel: Middleware {
+    struct Private: Model { let handle = Opaque() }
+    func handle(_ action: Action, store: Store, next: Next) {
+        next(action)
+        if action is Store.Start { store.update(Store.Register(model: Private())) }
+    }
+}
+
+@MainActor
+final class RegisteredModelReplayTests: XCTestCase {
+    func testAModelMiddlewareRegisteredThatCannotBeRecordedIsLeftOutOfReplay() async throws {
+        let log = MemoryLog()
+        let store = Store(
+            model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 1), RegistersOpaqueModel()])
+        store.update(Table.Bump())
+        let replay = try Replay.run(try ActionLog(lines: log.lines), as: Table.self)
+        XCTAssertNil(replay.divergence)
+        XCTAssertEqual(replay.store.find(Table.self)?.counter, 1)
+    }
+}

@@ -95,3 +95,16 @@ extension Result {
         return nil
     }
 }
+
+@MainActor
+final class TodosLoggingTests: XCTestCase {
+    func testTheLogCommandTogglesTheActionLoggersModel() async throws {
+        var logged: [String] = []
+        let store = Store(model: TodoApp(), middleware: [ActionLogger(isActive: false, output: { logged.append($0) })])
+        store.update(try Command.action(for: "add quiet").get())
+        store.update(try Command.action(for: "log").get())
+        store.update(try Command.action(for: "add loud").get())
+        XCTAssertEqual(store.find(ActionLogger.State.self)?.isActive, true)
+        XCTAssertEqual(logged, ["▿ Substate.Action: TodoList.Add\n  - title: \"loud\""])
+    }
+}

@@ -18,6 +18,10 @@ final class Session {
         store = Store(
             model: TodoApp(),
             middleware: [
+                // Off until `log` toggles it: its switch is a model in the store.
+                ActionLogger(
+                    isActive: false,
+                    output: { narrate($0.split(separator: "\n").map { "  | " + $0 }.joined(separator: "\n")) }),
                 ActionUndoer(limit: 50),
                 ModelSaver(
                     directory: directory.appendingPathComponent("saved"), strategy: .debounced(.milliseconds(300))),

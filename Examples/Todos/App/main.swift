@@ -19,7 +19,7 @@ func demo() async throws {
     var session: Session? = try Session(directory: directory, narrate: { print($0) })
     let script = [
         "owner Ada", "add Write the README", "add Record a session", "add Replay it", "toggle 1",
-        "edit 2 Record a real session", "delete 3", "undo", "filter active",
+        "log", "edit 2 Record a real session", "log", "delete 3", "undo", "filter active",
     ]
     for line in script {
         print("> \(line)")

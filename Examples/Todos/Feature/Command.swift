@@ -19,6 +19,7 @@ public enum Command: Equatable {
           filter all|active|done
           owner NAME         whose list it is (saved)
           undo, redo         undo or redo the last change to the list
+          log                switch the action log on or off
           list               show the list
           help, quit
         """
@@ -42,6 +43,7 @@ public enum Command: Equatable {
             }
             return .success(Filter.Set(mode))
         case "owner" where !rest.isEmpty: return .success(Preferences.Rename(rest))
+        case "log": return .success(ActionLogger.Toggle())
         case "undo": return .success(Undo())
         case "redo": return .success(Redo())
         default: return .failure(CommandError("not understood: \(line) (try help)"))
