@@ -59,16 +59,16 @@ public struct ActionLog: Sendable {
 
     /// Reads a log from JSON Lines text.
     public init(text: String) throws {
-        // Split on the newline byte: walking Characters (grapheme clusters) is much slower.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        if lines.last == "" { lines.removeLast() }
-        try self.init(lines: lines, lastLineMayBeCut: !text.hasSuffix("\n"))
+        var text = text
+        let parsed = try text.withUTF8 { bytes in try Self.read(bytes, lastLineMayBeCut: true) }
+        (header, self.lines, isTruncated) = parsed
     }
 
     /// Reads a log from its lines (a ``MemoryLog``'s, for example).
     public init(lines: [String]) throws {
-        try self.init(lines: lines, lastLineMayBeCut: false)
+        var text = lines.map { $0 + "\n" }.joined()
+        let parsed = try text.withUTF8 { bytes in try Self.read(bytes, lastLineMayBeCut: false) }
+        (header, self.lines, isTruncated) = parsed
     }
 
     /// Reads a log file; nothing is written to it.
@@ -76,9 +76,25 @@ public struct ActionLog: Sendable {
         try self.init(text: String(decoding: try Data(contentsOf: url), as: UTF8.self))
     }
 
-    private init(lines: [String], lastLineMayBeCut: Bool) throws {
-        guard let first = lines.first else { throw ActionLogError(line: 1, "the log is empty") }
-        let headerObject = try Self.object(first, line: 1)
+    /// Reads the log's bytes line by line: the recorder's own layout straight from the bytes,
+    /// anything else through the general parser.
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, lastLineMayBeCut: Bool) throws -> (
+        Header, [Line], Bool
+    ) {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            ranges.append(start..<index)
+            start = index + 1
+        }
+        let endsWithNewline = start == bytes.count
+        if !endsWithNewline { ranges.append(start..<bytes.count) }
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
+        guard let first = ranges.first, !first.isEmpty else { throw ActionLogError(line: 1, "the log is empty") }
+        let headerObject = try object(text(first), line: 1)
         guard headerObject["format"] as? String == LogFormat.name else {
             throw ActionLogError(line: 1, "not a \(LogFormat.name) log (no \"format\":\"\(LogFormat.name)\" header)")
         }
@@ -88,32 +104,33 @@ public struct ActionLog: Sendable {
                 "format version \(headerObject["version"] ?? "?") is not supported (this reader reads \(LogFormat.version))"
             )
         }
-        header = Header(
+        let header = Header(
             root: headerObject["root"] as? String ?? "",
-            initialState: try headerObject["initialState"].map { try Self.data($0, line: 1) },
+            initialState: try headerObject["initialState"].map { try data($0, line: 1) },
             rootShape: headerObject["rootShape"] as? String)
         var parsed: [Line] = []
+        parsed.reserveCapacity(ranges.count)
         var truncated = false
-        for (index, text) in lines.enumerated().dropFirst() {
+        let strings = StringCache()
+        for (index, range) in ranges.enumerated().dropFirst() {
             let number = index + 1
-            if let line = LineScanner.line(text, number: number) {
+            if let line = LineScanner.line(bytes, range, number: number, strings: strings) {
                 parsed.append(line)
                 continue
             }
-            let object: [String: Any]
+            let lineObject: [String: Any]
             do {
-                object = try Self.object(text, line: number)
+                lineObject = try object(text(range), line: number)
             } catch {
-                if lastLineMayBeCut, index == lines.count - 1 {
+                if lastLineMayBeCut, !endsWithNewline, index == ranges.count - 1 {
                     truncated = true
                     break
                 }
                 throw error
             }
-            parsed.append(try Self.line(object, number: number))
+            parsed.append(try line(lineObject, number: number))
         }
-        self.lines = parsed
-        isTruncated = truncated
+        return (header, parsed, truncated)
     }
 
     private static func line(_ object: [String: Any], number: Int) throws -> Line {

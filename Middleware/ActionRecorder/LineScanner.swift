@@ -1,39 +1,40 @@
 import Foundation
 import Substate
 
-/// Reads the lines ``ActionRecorder`` writes, whose layout is fixed, without a general JSON
-/// parser: the payload's bytes are taken as they are, for the action's own decoder.
+/// Reads the lines ``ActionRecorder`` writes, whose layout is fixed, straight from the log's
+/// bytes, without a general JSON parser: the payload's bytes are taken as they are, for the
+/// action's own decoder.
 ///
 /// Lines of any other layout (edited by hand, written by other tools, snapshots) return `nil`
 /// and are read by the general parser.
 struct LineScanner {
-    private let bytes: [UInt8]
-    private var index = 0
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index: Int
+    private let end: Int
+    private let strings: StringCache
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-    }
-
-    static func line(_ text: String, number: Int) -> ActionLog.Line? {
-        var scanner = LineScanner(text)
+    /// Scans the bytes in `range` of the buffer, reusing strings read from earlier lines.
+    static func line(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, strings: StringCache
+    ) -> ActionLog.Line? {
+        var scanner = LineScanner(bytes: bytes, index: range.lowerBound, end: range.upperBound, strings: strings)
         return scanner.scan(number: number)
     }
 
     private mutating func scan(number: Int) -> ActionLog.Line? {
         guard take(#"{"seq":"#), let sequence = integer() else { return nil }
         if take(#","digest":""#) {
-            guard let value = string(), take("}"), index == bytes.count else { return nil }
+            guard let value = string(), take("}"), index == end else { return nil }
             return .digest(sequence: sequence, value: value, line: number)
         }
         guard take(#","t":"#), let time = decimal(), take(#","type":""#), let type = string(),
-            take(#","name":""#), let name = string(), take(#","origin":""#), let originName = string(),
-            let origin = Store.Origin(rawValue: originName)
+            take(#","name":""#), let name = string(), take(#","origin":""#), let origin = origin()
         else { return nil }
         let payload: Data?
-        if take(#","replayable":false}"#), index == bytes.count {
+        if take(#","replayable":false}"#), index == end {
             payload = nil
-        } else if take(#","payload":"#), bytes.last == UInt8(ascii: "}"), index < bytes.count - 1 {
-            payload = Data(bytes[index..<(bytes.count - 1)])
+        } else if take(#","payload":"#), end > index + 1, bytes[end - 1] == UInt8(ascii: "}") {
+            payload = Data(UnsafeBufferPointer(rebasing: bytes[index..<(end - 1)]))
         } else {
             return nil
         }
@@ -42,38 +43,73 @@ struct LineScanner {
                 sequence: sequence, time: time, type: type, name: name, origin: origin, payload: payload, line: number))
     }
 
-    private mutating func take(_ literal: String) -> Bool {
-        let expected = Array(literal.utf8)
-        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected)
-        else {
-            return false
+    private mutating func take(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard end - index >= count else { return false }
+        let matches = literal.withUTF8Buffer { expected in
+            (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
         }
-        index += expected.count
-        return true
+        if matches { index += count }
+        return matches
     }
 
     private mutating func integer() -> Int? {
+        var value = 0
         let start = index
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-        return index > start ? Int(String(decoding: bytes[start..<index], as: UTF8.self)) : nil
+        while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        return index > start && index - start < 19 ? value : nil
     }
 
+    /// A decimal number as the recorder writes time offsets: digits, a point, digits.
     private mutating func decimal() -> Double? {
+        guard let whole = integer() else { return nil }
+        guard index < end, bytes[index] == UInt8(ascii: ".") else { return Double(whole) }
+        index += 1
         let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: ",") { index += 1 }
-        return Double(String(decoding: bytes[start..<index], as: UTF8.self))
+        guard let fraction = integer() else { return nil }
+        var scale = 1.0
+        for _ in start..<index { scale *= 10 }
+        return Double(whole) + Double(fraction) / scale
+    }
+
+    private mutating func origin() -> Store.Origin? {
+        for origin in [Store.Origin.app, .effect, .middleware, .store] {
+            let name = origin.rawValue.utf8
+            if end - index > name.count, zip(name, bytes[index..<(index + name.count)]).allSatisfy(==),
+                bytes[index + name.count] == UInt8(ascii: "\"")
+            {
+                index += name.count + 1
+                return origin
+            }
+        }
+        return nil
     }
 
     /// The rest of a JSON string whose opening quote was taken; escapes send the line to the
     /// general parser.
     private mutating func string() -> String? {
         let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        while index < end, bytes[index] != UInt8(ascii: "\"") {
             if bytes[index] == UInt8(ascii: "\\") { return nil }
+            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
             index += 1
         }
-        guard index < bytes.count else { return nil }
+        guard index < end else { return nil }
         defer { index += 1 }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if let known = strings.byHash[hash], known.utf8.elementsEqual(slice) { return known }
+        let string = String(decoding: slice, as: UTF8.self)
+        strings.byHash[hash] = string
+        return string
     }
+}
+
+/// Strings already read from a log (type names repeat from line to line), by a hash of their
+/// bytes; a reference, so that each line adds to it without copying it.
+final class StringCache {
+    var byHash: [UInt64: String] = [:]
 }

@@ -217,6 +217,7 @@ public enum Replay {
 struct ActionDecoder {
     let aliases: [String: any Action.Type]
     private var types: [String: any (Action & Decodable).Type] = [:]
+    private var last: (name: String, type: any (Action & Decodable).Type)?
     private let decoder = JSONDecoder()
 
     init(aliases: [String: any Action.Type]) {
@@ -241,7 +242,13 @@ struct ActionDecoder {
     }
 
     private mutating func decodableType(for entry: ActionLog.Entry) throws -> any (Action & Decodable).Type {
-        if let known = types[entry.name] { return known }
+        // Consecutive entries often share a type, and the log reader hands out the same string
+        // for the same name, so this comparison is usually immediate.
+        if let last, last.name == entry.name { return last.type }
+        if let known = types[entry.name] {
+            last = (entry.name, known)
+            return known
+        }
         guard let type = aliases[entry.type] ?? (_typeByName(entry.name) as? any Action.Type) else {
             throw ActionLogError(
                 line: entry.line, "unknown action type \(entry.type); add it to the aliases if it was renamed")
