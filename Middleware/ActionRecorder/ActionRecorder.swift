@@ -42,7 +42,7 @@ public final class ActionRecorder: Middleware {
     private var typeFields: [ObjectIdentifier: String] = [:]
     /// Encodes payloads. Their keys need no order: only the state behind digests must encode
     /// the same way every time, and it is encoded with sorted keys.
-    private let encoder = JSONEncoder()
+    private let encoder = RedactionContext.encoder(sorted: false)
     /// The first error writing the log, if any; recording goes on, and the error stays here.
     public private(set) var lastError: (any Error)?
 
@@ -162,7 +162,7 @@ public final class ActionRecorder: Middleware {
             return Data(#"{"models":[\#(models.map { $0! }.joined(separator: ","))]}"#.utf8)
         }
         guard isEncodable(action), let encodable = action as? any Encodable else { return nil }
-        return try? RedactionContext.$isRedacting.withValue(true) { try encoder.encode(encodable) }
+        return try? encoder.encode(encodable)
     }
 
     /// A model as a store-level action carries it: its JSON and its type's name.

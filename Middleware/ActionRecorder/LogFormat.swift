@@ -30,9 +30,7 @@ func jsonString(_ string: String) -> String {
 /// The JSON of an encodable value as it goes into a log: sorted keys, so that equal values
 /// encode equally, and ``Redacted`` fields left out.
 func jsonData(of value: any Encodable) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try RedactionContext.$isRedacting.withValue(true) { try encoder.encode(value) }
+    try RedactionContext.encoder(sorted: true).encode(value)
 }
 
 /// A stable 64-bit digest (FNV-1a) of bytes, as 16 hex digits.

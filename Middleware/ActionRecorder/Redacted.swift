@@ -1,3 +1,4 @@
+import Foundation
 import Substate
 
 /// A field that must not reach a recorded log: a password, a token.
@@ -24,7 +25,7 @@ public struct Redacted<Value: Codable & Sendable>: Codable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if RedactionContext.isRedacting {
+        if encoder.userInfo[RedactionContext.redacting] as? Bool == true {
             var container = encoder.container(keyedBy: MarkerKey.self)
             try container.encode(true, forKey: .redacted)
         } else {
@@ -36,7 +37,8 @@ public struct Redacted<Value: Codable & Sendable>: Codable, Sendable {
         if let marker = try? decoder.container(keyedBy: MarkerKey.self),
             (try? marker.decode(Bool.self, forKey: .redacted)) == true
         {
-            guard let substitute = RedactionContext.substitutes.value(for: Value.self) else {
+            let substitutes = decoder.userInfo[RedactionContext.substitutes] as? RedactionSubstitutes
+            guard let substitute = substitutes?.value(for: Value.self) else {
                 throw RedactedValueError(type: String(describing: Value.self))
             }
             wrappedValue = substitute
@@ -66,6 +68,9 @@ public struct RedactionSubstitutes: Sendable {
         return copy
     }
 
+    /// Whether no substitute was given.
+    var isEmpty: Bool { values.isEmpty }
+
     func value<Value>(for type: Value.Type) -> Value? {
         values[ObjectIdentifier(Value.self)] as? Value
     }
@@ -77,8 +82,24 @@ public struct RedactedValueError: Error, CustomStringConvertible {
     public var description: String { "a redacted \(type) needs a substitute (pass substitutes: to replay it)" }
 }
 
-/// Whether encoding happens for a log, and the substitutes replay decodes with.
+/// The `userInfo` keys by which encoders writing a log ask ``Redacted`` to leave values out,
+/// and decoders replaying one hand it substitutes.
 enum RedactionContext {
-    @TaskLocal static var isRedacting = false
-    @TaskLocal static var substitutes = RedactionSubstitutes()
+    static let redacting = CodingUserInfoKey(rawValue: "org.substate.redacting")!
+    static let substitutes = CodingUserInfoKey(rawValue: "org.substate.substitutes")!
+
+    /// An encoder for logs: sorted keys when `sorted`, redacted fields left out.
+    static func encoder(sorted: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        if sorted { encoder.outputFormatting = [.sortedKeys] }
+        encoder.userInfo[redacting] = true
+        return encoder
+    }
+
+    /// A decoder for replays, with substitutes for redacted fields.
+    static func decoder(_ substitutes: RedactionSubstitutes) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        if !substitutes.isEmpty { decoder.userInfo[self.substitutes] = substitutes }
+        return decoder
+    }
 }

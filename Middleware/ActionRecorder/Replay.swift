@@ -61,25 +61,18 @@ public enum Replay {
         _ log: ActionLog, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
         aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes()
     ) throws -> Outcome {
-        try RedactionContext.$substitutes.withValue(substitutes) {
-            try replay(log, as: root, through: through, skipping: skipping, aliases: aliases)
-        }
-    }
-
-    private static func replay<Root: Model & Codable>(
-        _ log: ActionLog, as root: Root.Type, through: Int?, skipping: Int?, aliases: [String: any Action.Type]
-    ) throws -> Outcome {
+        let jsonDecoder = RedactionContext.decoder(substitutes)
         guard let initial = log.header.initialState else {
             throw ActionLogError(line: 1, "the log has no initial state (the root model was not Codable)")
         }
         let model: Root
         do {
-            model = try JSONDecoder().decode(Root.self, from: initial)
+            model = try jsonDecoder.decode(Root.self, from: initial)
         } catch {
             throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
         }
         let store = Store(model: model) { _ in }
-        var decoder = ActionDecoder(aliases: aliases)
+        var decoder = ActionDecoder(aliases: aliases, decoder: jsonDecoder)
         var replayed = 0
         var verified = 0
         var last: (sequence: Int, type: String) = (0, "Store.Start")
@@ -116,7 +109,7 @@ public enum Replay {
                 if isFollowedByResume(lines, index) {
                     // Recording was paused: the snapshot is the state it resumed from.
                     do {
-                        store.update(Store.Replace(model: try JSONDecoder().decode(Root.self, from: recorded)))
+                        store.update(Store.Replace(model: try jsonDecoder.decode(Root.self, from: recorded)))
                     } catch {
                         throw ActionLogError(line: number, "the snapshot does not decode as \(Root.self): \(error)")
                     }
@@ -127,7 +120,7 @@ public enum Replay {
                     verified += 1
                     continue
                 }
-                let expected = try? JSONDecoder().decode(Root.self, from: recorded)
+                let expected = try? jsonDecoder.decode(Root.self, from: recorded)
                 let actual = store.find(Root.self)
                 let differences =
                     expected.flatMap { expected in actual.map { StateDiff(from: expected, to: $0).changes } } ?? []
@@ -218,10 +211,11 @@ struct ActionDecoder {
     let aliases: [String: any Action.Type]
     private var types: [String: any (Action & Decodable).Type] = [:]
     private var last: (name: String, type: any (Action & Decodable).Type)?
-    private let decoder = JSONDecoder()
+    private let decoder: JSONDecoder
 
-    init(aliases: [String: any Action.Type]) {
+    init(aliases: [String: any Action.Type], decoder: JSONDecoder = JSONDecoder()) {
         self.aliases = aliases
+        self.decoder = decoder
     }
 
     mutating func action(for entry: ActionLog.Entry) throws -> any Action {

@@ -42,7 +42,7 @@ public final class Replayer<Root: Model & Codable> {
         snapshots = log.lines.compactMap {
             if case .snapshot(let sequence, let state, _) = $0 { (sequence, state) } else { nil }
         }
-        decoder = ActionDecoder(aliases: aliases)
+        decoder = ActionDecoder(aliases: aliases, decoder: RedactionContext.decoder(substitutes))
         self.substitutes = substitutes
         store = try Self.store(from: initial, line: 1, substitutes: substitutes)
     }
@@ -57,7 +57,7 @@ public final class Replayer<Root: Model & Codable> {
         position = entry.sequence
         // The store sent its own Start; the recorded one is not sent again.
         if entry.origin != .store {
-            let action = try RedactionContext.$substitutes.withValue(substitutes) { try decoder.action(for: entry) }
+            let action = try decoder.action(for: entry)
             store.update(action)
         }
         return entry
@@ -80,9 +80,7 @@ public final class Replayer<Root: Model & Codable> {
 
     private static func store(from state: Data, line: Int, substitutes: RedactionSubstitutes) throws -> Store {
         do {
-            let model = try RedactionContext.$substitutes.withValue(substitutes) {
-                try JSONDecoder().decode(Root.self, from: state)
-            }
+            let model = try RedactionContext.decoder(substitutes).decode(Root.self, from: state)
             return Store(model: model) { _ in }
         } catch {
             throw ActionLogError(line: line, "the state does not decode as \(Root.self): \(error)")

@@ -17,11 +17,7 @@ public final class ModelRecorder: Middleware {
     private let every: Int
     private var sequence = 0
     private var observation: Store.ReductionObservation?
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
+    private let encoder = RedactionContext.encoder(sorted: true)
 
     /// Creates a model recorder writing to the same sink as the log's ``ActionRecorder``.
     ///
@@ -46,8 +42,7 @@ public final class ModelRecorder: Middleware {
         where seen.insert(ObjectIdentifier(type(of: model))).inserted {
             let type = Swift.type(of: model)
             guard
-                let state = try? RedactionContext.$isRedacting.withValue(
-                    true, operation: { try encoder.encode(model) }),
+                let state = try? encoder.encode(model),
                 let name = _mangledTypeName(type)
             else { continue }
             try? sink.append(
