@@ -47,7 +47,7 @@ public final class ActionDebouncer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if isAction(action, CancelPendingActions.self), let cancel = action as? CancelPendingActions {
+        if let cancel = CancelPendingActions.carried(by: action) {
             for (key, entry) in waiting where cancel.matches(key) {
                 entry.work.cancel()
                 waiting[key] = nil

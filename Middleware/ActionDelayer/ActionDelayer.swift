@@ -47,7 +47,7 @@ public final class ActionDelayer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if isAction(action, CancelPendingActions.self), let cancel = action as? CancelPendingActions {
+        if let cancel = CancelPendingActions.carried(by: action) {
             for (id, entry) in pending where cancel.matches(entry.key) {
                 entry.work.cancel()
                 pending[id] = nil

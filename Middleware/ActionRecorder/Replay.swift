@@ -78,8 +78,7 @@ public enum Replay {
         var last: (sequence: Int, type: String) = (0, "Store.Start")
         // Checks are made once the action they follow has been replayed, whatever order the
         // recorders wrote their lines in.
-        var lines = log.lines
-        lines = orderedBySequence(lines)
+        let lines = orderedBySequence(log.lines)
         for (index, line) in lines.enumerated() {
             switch line {
             case .action(let entry):

@@ -48,7 +48,7 @@ public final class ActionThrottler: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if isAction(action, CancelPendingActions.self), let cancel = action as? CancelPendingActions {
+        if let cancel = CancelPendingActions.carried(by: action) {
             for key in open.keys where cancel.matches(key) { open[key]?.window.dropPending() }
         }
         guard isThrottled(action), let throttled = action as? ThrottledAction else {

@@ -74,35 +74,40 @@ public final class ModelSaver: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
-        if action is Store.Start {
+        if isAction(action, Store.Start.self) {
             loadAll(into: store)
             if case .periodic(let interval) = strategy { schedulePeriodic(interval, store: store) }
             return
         }
+        if isAction(action, Save.self) { return saveChanged(in: store) }
+        // The saver's own outcomes do not count as changes to save.
+        guard !Self.outcomeTypes.contains(ObjectIdentifier(type(of: action))) else { return }
         switch strategy {
-        case .manual:
-            if action is Save { saveChanged(in: store) }
-        case .periodic:
-            if action is Save { saveChanged(in: store) }
+        case .manual, .periodic:
+            return
         case .debounced(let interval):
-            if action is Save { return saveChanged(in: store) }
-            guard !isOwnOutcome(action) else { return }
             scheduled?.cancel()
-            scheduled = scheduler.schedule(after: interval) { [weak self, weak store] in
-                guard let self, let store else { return }
-                self.scheduled = nil
-                self.saveChanged(in: store)
-            }
+            scheduleSave(after: interval, in: store)
         case .throttled(let interval):
-            if action is Save { return saveChanged(in: store) }
-            guard scheduled == nil, !isOwnOutcome(action) else { return }
-            scheduled = scheduler.schedule(after: interval) { [weak self, weak store] in
-                guard let self, let store else { return }
-                self.scheduled = nil
-                self.saveChanged(in: store)
-            }
+            if scheduled == nil { scheduleSave(after: interval, in: store) }
         }
     }
+
+    private func scheduleSave(after interval: Duration, in store: Store) {
+        scheduled = scheduler.schedule(after: interval) { [weak self, weak store] in
+            guard let self, let store else { return }
+            self.scheduled = nil
+            self.saveChanged(in: store)
+        }
+    }
+
+    private static let outcomeTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(SaveDidSucceed.self), ObjectIdentifier(SaveDidFail.self),
+        ObjectIdentifier(SaveDidComplete.self),
+        ObjectIdentifier(SaveAllDidComplete.self), ObjectIdentifier(LoadDidSucceed.self),
+        ObjectIdentifier(LoadDidFail.self), ObjectIdentifier(LoadDidComplete.self),
+        ObjectIdentifier(LoadAllDidComplete.self),
+    ]
 
     public func storeWillRelease(_ store: Store) {
         scheduled?.cancel()
@@ -235,13 +240,6 @@ public final class ModelSaver: Middleware {
             self.saveChanged(in: store)
             self.schedulePeriodic(interval, store: store)
         }
-    }
-
-    /// The saver's own outcome actions do not count as changes to save.
-    private func isOwnOutcome(_ action: Action) -> Bool {
-        action is SaveDidSucceed || action is SaveDidFail || action is SaveDidComplete || action is SaveAllDidComplete
-            || action is LoadDidSucceed || action is LoadDidFail || action is LoadDidComplete
-            || action is LoadAllDidComplete
     }
 }
 

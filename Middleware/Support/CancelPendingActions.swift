@@ -20,6 +20,12 @@ public struct CancelPendingActions: Action {
         self.key = key
     }
 
+    /// The action, when it is a `CancelPendingActions`: a type comparison first, so that other
+    /// actions cost no cast.
+    static func carried(by action: any Action) -> CancelPendingActions? {
+        isAction(action, CancelPendingActions.self) ? action as? CancelPendingActions : nil
+    }
+
     func matches(_ timing: TimingKey) -> Bool {
         timing.type == ObjectIdentifier(type) && (key == nil || key == timing.key)
     }
