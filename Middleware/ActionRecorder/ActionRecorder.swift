@@ -40,9 +40,12 @@ public final class ActionRecorder: Middleware {
     private var isEncodable = ActionTypeCheck { $0 is any Encodable }
     /// Each action type's `"type":...,"name":...` fields, written once.
     private var typeFields: [ObjectIdentifier: String] = [:]
-    /// Encodes payloads. Their keys need no order: only the state behind digests must encode
-    /// the same way every time, and it is encoded with sorted keys.
-    private let encoder = RedactionContext.encoder(sorted: false)
+    /// Builds each action's line and encodes its payload in place. Payload keys need no order:
+    /// only the state behind digests must encode the same way every time, and it is encoded
+    /// with sorted keys.
+    private let line = LogEncoder()
+    /// Encodes the payloads the streaming encoder cannot.
+    private let fallbackEncoder = RedactionContext.encoder(sorted: false)
     /// The first error writing the log, if any; recording goes on, and the error stays here.
     public private(set) var lastError: (any Error)?
 
@@ -110,17 +113,20 @@ public final class ActionRecorder: Middleware {
         let type = Swift.type(of: action)
         let offset = now().components
         let microseconds = offset.seconds * 1_000_000 + offset.attoseconds / 1_000_000_000_000
-        var line = #"{"seq":\#(sequence),"t":"#
-        line.reserveCapacity(160)
-        line += seconds(fromMicroseconds: microseconds)
-        line += fields(of: type)
-        line += #","origin":"\#(origin.rawValue)""#
-        if let payload = payload(of: action) {
-            line += #","payload":\#(String(decoding: payload, as: UTF8.self))"#
-        } else {
-            line += #","replayable":false"#
+        line.bytes.removeAll(keepingCapacity: true)
+        line.bytes.append(contentsOf: #"{"seq":"#.utf8)
+        line.output.pointee.writeInteger(sequence)
+        line.bytes.append(contentsOf: #","t":"#.utf8)
+        writeSeconds(fromMicroseconds: microseconds)
+        line.bytes.append(contentsOf: fields(of: type).utf8)
+        line.bytes.append(contentsOf: #","origin":""#.utf8)
+        line.bytes.append(contentsOf: origin.rawValue.utf8)
+        line.bytes.append(UInt8(ascii: "\""))
+        if !writePayload(of: action) {
+            line.bytes.append(contentsOf: #","replayable":false"#.utf8)
         }
-        write { try sink.append(line + "}") }
+        line.bytes.append(UInt8(ascii: "}"))
+        write { try sink.append(String(decoding: line.bytes, as: UTF8.self)) }
         if isAction(action, Pause.self) { isPaused = true }
         let wantsDigest = sequence % digestEvery == 0
         let wantsSnapshot = snapshotEvery.map { sequence % $0 == 0 } ?? false
@@ -134,10 +140,17 @@ public final class ActionRecorder: Middleware {
         }
     }
 
-    /// Seconds with six decimals, written from an integer (faster than a `Double`'s description).
-    private func seconds(fromMicroseconds microseconds: Int64) -> String {
-        let fraction = String(microseconds % 1_000_000)
-        return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    /// Writes seconds with six decimals, from an integer (faster than a `Double`'s description).
+    private func writeSeconds(fromMicroseconds microseconds: Int64) {
+        line.output.pointee.writeInteger(microseconds / 1_000_000)
+        line.bytes.append(UInt8(ascii: "."))
+        let fraction = microseconds % 1_000_000
+        var scale: Int64 = 100_000
+        while scale > 1, fraction < scale {
+            line.bytes.append(UInt8(ascii: "0"))
+            scale /= 10
+        }
+        line.output.pointee.writeInteger(fraction)
     }
 
     /// The type's name fields; the first line of each type also carries its shape.
@@ -149,20 +162,38 @@ public final class ActionRecorder: Middleware {
         return fields + #","shape":\#(jsonString(typeShape(type)))"#
     }
 
-    /// The action's encoded payload; the store's own Replace and Register carry their model's
-    /// type name beside it, so that replay can decode it.
-    private func payload(of action: any Action) -> Data? {
+    /// Writes the action's `"payload"` member and returns whether it could. The store's own
+    /// Replace and Register carry their model's type name beside it, so that replay can decode
+    /// it.
+    private func writePayload(of action: any Action) -> Bool {
         let carriesModel = isAction(action, Store.Replace.self) || isAction(action, Store.Register.self)
         if carriesModel, let model = (action as? Store.Replace)?.model ?? (action as? Store.Register)?.model {
-            return modelPayload(model).map { Data($0.utf8) }
+            return writePayload(modelPayload(model))
         }
         if isAction(action, Store.Restore.self), let restore = action as? Store.Restore {
             let models = restore.models.map(modelPayload)
-            guard !models.contains(nil) else { return nil }
-            return Data(#"{"models":[\#(models.map { $0! }.joined(separator: ","))]}"#.utf8)
+            guard !models.contains(nil) else { return false }
+            return writePayload(#"{"models":[\#(models.map { $0! }.joined(separator: ","))]}"#)
         }
-        guard isEncodable(action), let encodable = action as? any Encodable else { return nil }
-        return try? encoder.encode(encodable)
+        guard isEncodable(action), let encodable = action as? any Encodable else { return false }
+        line.bytes.append(contentsOf: #","payload":"#.utf8)
+        do {
+            try line.encode(encodable)
+        } catch {
+            guard let data = try? fallbackEncoder.encode(encodable) else {
+                line.bytes.removeLast(#","payload":"#.utf8.count)
+                return false
+            }
+            line.bytes.append(contentsOf: data)
+        }
+        return true
+    }
+
+    private func writePayload(_ json: String?) -> Bool {
+        guard let json else { return false }
+        line.bytes.append(contentsOf: #","payload":"#.utf8)
+        line.bytes.append(contentsOf: json.utf8)
+        return true
     }
 
     /// A model as a store-level action carries it: its JSON and its type's name.

@@ -253,8 +253,11 @@ struct ActionDecoder {
         return decodable
     }
 
+    /// Decodes with ``LogDecoder``; when it fails, `JSONDecoder` decides, so that errors read
+    /// as `JSONDecoder` words them.
     private func decode<A: Action & Decodable>(_ type: A.Type, from data: Data) throws -> any Action {
-        try decoder.decode(A.self, from: data)
+        if let action = try? LogDecoder.decode(A.self, from: data, userInfo: decoder.userInfo) { return action }
+        return try decoder.decode(A.self, from: data)
     }
 
     /// A store-level action whose models were recorded with their type names.

@@ -1,0 +1,289 @@
+import Foundation
+
+/// Decodes action payloads straight from their JSON bytes, for replay.
+///
+/// `JSONDecoder` first parses a whole document into a map of values; a payload is small and
+/// is read once, so this decoder checks its syntax in one pass and then reads each value where
+/// it stands, when the type asks for it. It reads what ``LogEncoder`` and `JSONEncoder` write,
+/// with `JSONDecoder`'s default strategies (`Data` from Base64, `URL` from a string, `Decimal`
+/// from a number), and hands ``Redacted`` its substitutes through `userInfo`.
+///
+/// It throws `DecodingError`s of the kinds `JSONDecoder` throws, so that types which catch
+/// them behave alike; callers that report errors decode again with `JSONDecoder` for its
+/// messages.
+final class LogDecoder {
+    /// The payload, copied so that containers a type keeps cannot outlive it.
+    let bytes: [UInt8]
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(bytes: [UInt8], userInfo: [CodingUserInfoKey: Any]) {
+        self.bytes = bytes
+        self.userInfo = userInfo
+    }
+
+    /// Decodes a value of type `T` from JSON bytes.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: Any] = [:]
+    ) throws -> T {
+        let decoder = LogDecoder(bytes: Array(data), userInfo: userInfo)
+        var syntax = JSONSyntax(bytes: decoder.bytes)
+        guard let start = syntax.validateDocument() else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The payload is not valid JSON."))
+        }
+        return try decoder.value(T.self, at: start, path: [])
+    }
+
+    // MARK: Values
+
+    /// Decodes a value of any type from the JSON value starting at `index`.
+    func value<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
+        if T.self == String.self { return unsafeBitCast(try string(at: index, path: path()), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try integer(Int.self, at: index, path: path()), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try bool(at: index, path: path()), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try float(Double.self, at: index, path: path()), to: T.self) }
+        if T.self == Data.self {
+            guard let data = Data(base64Encoded: try string(at: index, path: path())) else {
+                throw corrupted(path(), "Encountered Data is not valid Base64.")
+            }
+            return unsafeBitCast(data, to: T.self)
+        }
+        if T.self == URL.self {
+            guard let url = URL(string: try string(at: index, path: path())) else {
+                throw corrupted(path(), "Invalid URL string.")
+            }
+            return unsafeBitCast(url, to: T.self)
+        }
+        if T.self == Decimal.self {
+            guard let decimal = Decimal(string: try numberText(at: index, path: path())) else {
+                throw corrupted(path(), "Invalid Decimal.")
+            }
+            return unsafeBitCast(decimal, to: T.self)
+        }
+        return try T(from: LogValueDecoder(input: self, start: index, codingPath: path()))
+    }
+
+    func isNull(at index: Int) -> Bool { bytes[index] == UInt8(ascii: "n") }
+
+    func bool(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        switch bytes[index] {
+        case UInt8(ascii: "t"): return true
+        case UInt8(ascii: "f"): return false
+        default: throw mismatch(Bool.self, at: index, path())
+        }
+    }
+
+    func string(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
+        guard bytes[index] == UInt8(ascii: "\"") else { throw mismatch(String.self, at: index, path()) }
+        return readString(at: index).value
+    }
+
+    func integer<I: FixedWidthInteger>(_ type: I.Type, at index: Int, path: @autoclosure () -> [any CodingKey])
+        throws -> I
+    {
+        let text = try numberRange(at: index, type, path: path())
+        var cursor = text.lowerBound
+        let negative = bytes[cursor] == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        var value: I = 0
+        var plain = true
+        while cursor < text.upperBound {
+            let digit = bytes[cursor] &- UInt8(ascii: "0")
+            guard digit < 10 else {
+                plain = false
+                break
+            }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) =
+                negative
+                ? shifted.subtractingReportingOverflow(I(digit)) : shifted.addingReportingOverflow(I(digit))
+            guard !overflow, !overflow2 else {
+                throw corrupted(path(), "Number \(numberString(text)) does not fit in \(I.self).")
+            }
+            value = next
+            cursor += 1
+        }
+        if plain { return value }
+        // A fraction or exponent: accepted when it is a whole number, as JSONDecoder does.
+        guard let double = Double(numberString(text)), let exact = I(exactly: double) else {
+            throw corrupted(path(), "Number \(numberString(text)) is not representable as \(I.self).")
+        }
+        return exact
+    }
+
+    func float<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: F.Type, at index: Int, path: @autoclosure () -> [any CodingKey]
+    ) throws -> F {
+        let text = numberString(try numberRange(at: index, type, path: path()))
+        guard let value = F(text), value.isFinite else {
+            throw corrupted(path(), "Number \(text) does not fit in \(F.self).")
+        }
+        return value
+    }
+
+    func numberText(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
+        numberString(try numberRange(at: index, Decimal.self, path: path()))
+    }
+
+    // MARK: Structure
+
+    /// The members of the object at `index`: each key, and where its value starts.
+    func members(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> [(key: String, value: Int)] {
+        guard bytes[index] == UInt8(ascii: "{") else { throw mismatch([String: Any].self, at: index, path()) }
+        var members: [(key: String, value: Int)] = []
+        var cursor = skipSpace(index + 1)
+        while bytes[cursor] != UInt8(ascii: "}") {
+            let (key, afterKey) = readString(at: cursor)
+            let value = skipSpace(skipSpace(afterKey) + 1)
+            members.append((key, value))
+            cursor = skipSpace(valueEnd(at: value))
+            if bytes[cursor] == UInt8(ascii: ",") { cursor = skipSpace(cursor + 1) }
+        }
+        return members
+    }
+
+    /// Where each element of the array at `index` starts.
+    func elements(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> [Int] {
+        guard bytes[index] == UInt8(ascii: "[") else { throw mismatch([Any].self, at: index, path()) }
+        var elements: [Int] = []
+        var cursor = skipSpace(index + 1)
+        while bytes[cursor] != UInt8(ascii: "]") {
+            elements.append(cursor)
+            cursor = skipSpace(valueEnd(at: cursor))
+            if bytes[cursor] == UInt8(ascii: ",") { cursor = skipSpace(cursor + 1) }
+        }
+        return elements
+    }
+
+    // MARK: Errors
+
+    func mismatch(_ type: Any.Type, at index: Int, _ path: [any CodingKey]) -> DecodingError {
+        if isNull(at: index) {
+            return .valueNotFound(type, .init(codingPath: path, debugDescription: "Cannot get \(type) -- found null"))
+        }
+        return .typeMismatch(type, .init(codingPath: path, debugDescription: "Expected \(type) but found another kind"))
+    }
+
+    func corrupted(_ path: [any CodingKey], _ description: String) -> DecodingError {
+        .dataCorrupted(.init(codingPath: path, debugDescription: description))
+    }
+
+    // MARK: Scanning (the syntax was checked before any of these run)
+
+    func skipSpace(_ index: Int) -> Int {
+        var index = index
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
+                || bytes[index] == 0x09
+        {
+            index += 1
+        }
+        return index
+    }
+
+    private func numberRange(at index: Int, _ type: Any.Type, path: @autoclosure () -> [any CodingKey]) throws
+        -> Range<Int>
+    {
+        let first = bytes[index]
+        guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            throw mismatch(type, at: index, path())
+        }
+        return index..<valueEnd(at: index)
+    }
+
+    private func numberString(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// Where the value starting at `index` ends.
+    func valueEnd(at index: Int) -> Int {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            return stringEnd(at: index)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            var cursor = index
+            while true {
+                switch bytes[cursor] {
+                case UInt8(ascii: "\""):
+                    cursor = stringEnd(at: cursor)
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return cursor + 1 }
+                default: break
+                }
+                cursor += 1
+            }
+        default:
+            var cursor = index
+            while cursor < bytes.count {
+                switch bytes[cursor] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: return cursor
+                default: cursor += 1
+                }
+            }
+            return cursor
+        }
+    }
+
+    /// The string starting at `index` (its opening quote), unescaped, and where it ends.
+    func readString(at index: Int) -> (value: String, end: Int) {
+        var cursor = index + 1
+        while bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "\\") { cursor += 1 }
+        if bytes[cursor] == UInt8(ascii: "\"") {
+            return (String(decoding: bytes[(index + 1)..<cursor], as: UTF8.self), cursor + 1)
+        }
+        var unescaped = Array(bytes[(index + 1)..<cursor])
+        while bytes[cursor] != UInt8(ascii: "\"") {
+            guard bytes[cursor] == UInt8(ascii: "\\") else {
+                unescaped.append(bytes[cursor])
+                cursor += 1
+                continue
+            }
+            let escape = bytes[cursor + 1]
+            cursor += 2
+            switch escape {
+            case UInt8(ascii: "b"): unescaped.append(0x08)
+            case UInt8(ascii: "f"): unescaped.append(0x0C)
+            case UInt8(ascii: "n"): unescaped.append(0x0A)
+            case UInt8(ascii: "r"): unescaped.append(0x0D)
+            case UInt8(ascii: "t"): unescaped.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(at: cursor)
+                cursor += 4
+                if (0xD800..<0xDC00).contains(scalar), bytes[cursor] == UInt8(ascii: "\\"),
+                    bytes[cursor + 1] == UInt8(ascii: "u")
+                {
+                    let low = hex4(at: cursor + 2)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        cursor += 6
+                    }
+                }
+                unescaped.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+            default: unescaped.append(escape)  // \" \\ \/
+            }
+        }
+        return (String(decoding: unescaped, as: UTF8.self), cursor + 1)
+    }
+
+    /// Where the string starting at `index` (its opening quote) ends.
+    private func stringEnd(at index: Int) -> Int {
+        var cursor = index + 1
+        while bytes[cursor] != UInt8(ascii: "\"") { cursor += bytes[cursor] == UInt8(ascii: "\\") ? 2 : 1 }
+        return cursor + 1
+    }
+
+    private func hex4(at index: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for byte in bytes[index..<(index + 4)] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: digit = byte - UInt8(ascii: "A") + 10
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}

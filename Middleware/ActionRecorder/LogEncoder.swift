@@ -1,0 +1,220 @@
+import Foundation
+
+/// Encodes action payloads as JSON straight into a log line's bytes.
+///
+/// `JSONEncoder` first builds a tree of values and then writes it out; recording needs neither
+/// the tree nor key sorting for payloads, so this encoder writes each value as it is handed
+/// over, into one buffer that the recorder reuses for every line. Its output is plain JSON that
+/// `JSONDecoder` reads back with default strategies: `Data` as Base64, `URL` as its absolute
+/// string, `Decimal` as a number, dates as `Date` encodes itself. ``Redacted`` fields are left
+/// out, as in every log.
+///
+/// Streaming needs containers to be filled in order: a nested container is finished once its
+/// parent is written to again. Types that go back to a finished container, ask one encoder for
+/// two containers, or use `superEncoder` make ``encode(_:)`` throw ``Unsupported``, and the
+/// caller encodes them with `JSONEncoder` instead.
+final class LogEncoder {
+    /// The value used a container in a way a streaming encoder cannot follow.
+    struct Unsupported: Error {}
+
+    /// The output and the open containers. Kept behind a pointer owned by this encoder, so that
+    /// the many small writes of one encode need no run-time exclusivity checks, which a class's
+    /// stored properties would need on every access.
+    let output: UnsafeMutablePointer<LogOutput>
+    let userInfo: [CodingUserInfoKey: Any] = [RedactionContext.redacting: true]
+
+    init() {
+        output = .allocate(capacity: 1)
+        output.initialize(to: LogOutput())
+    }
+
+    deinit {
+        output.deinitialize(count: 1)
+        output.deallocate()
+    }
+
+    /// The line being written.
+    var bytes: [UInt8] {
+        get { output.pointee.bytes }
+        _modify { yield &output.pointee.bytes }
+    }
+
+    /// Appends the JSON of `value` to ``bytes``, or leaves them as they were and throws.
+    func encode<T: Encodable>(_ value: T) throws {
+        let start = output.pointee.bytes.count
+        output.pointee.reset()
+        do {
+            try encodeValue(value)
+            if output.pointee.failed { throw Unsupported() }
+        } catch {
+            output.pointee.bytes.removeSubrange(start...)
+            throw error
+        }
+    }
+
+    /// Writes any encodable value at the current position, under `key` in the coding path.
+    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)? = nil) throws {
+        if try writeKnown(value) { return }
+        if let key { output.pointee.path.append(key) }
+        defer { if key != nil { output.pointee.path.removeLast() } }
+        let start = output.pointee.bytes.count
+        let outer = output.pointee.openID
+        try value.encode(to: LogValueEncoder(writer: self, start: start, depth: output.pointee.path.count))
+        output.pointee.close(after: outer)
+        if output.pointee.bytes.count == start { output.pointee.bytes.append(contentsOf: "{}".utf8) }
+    }
+
+    /// Writes values that `JSONEncoder` treats specially, and plain values reached through a
+    /// generic call; returns whether `value` was one.
+    private func writeKnown<T: Encodable>(_ value: T) throws -> Bool {
+        if T.self == String.self {
+            output.pointee.writeString(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            output.pointee.writeInteger(unsafeBitCast(value, to: Int.self))
+        } else if T.self == Bool.self {
+            output.pointee.writeBool(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == Double.self {
+            try output.pointee.writeFloat(unsafeBitCast(value, to: Double.self))
+        } else if T.self == Data.self {
+            output.pointee.writeString(unsafeBitCast(value, to: Data.self).base64EncodedString())
+        } else if T.self == URL.self {
+            output.pointee.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
+        } else if T.self == Decimal.self {
+            output.pointee.bytes.append(contentsOf: unsafeBitCast(value, to: Decimal.self).description.utf8)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// An encoder for a use this one cannot stream (`superEncoder`): it marks the encode as
+    /// unsupported, and whatever is written to it is discarded with the attempt.
+    func unsupportedEncoder(depth: Int) -> any Encoder {
+        _ = output.pointee.fail()
+        return LogValueEncoder(writer: self, start: -1, depth: depth)
+    }
+}
+
+/// A log line being written, with the containers open in it and the current coding path.
+struct LogOutput {
+    struct Frame {
+        let id: Int
+        let isObject: Bool
+        var count = 0
+    }
+
+    var bytes: [UInt8] = []
+    private var frames: [Frame] = []
+    private var nextID = 0
+    var path: [any CodingKey] = []
+    /// Set when a container was misused, even if the value caught the error and went on.
+    private(set) var failed = false
+
+    init() {
+        bytes.reserveCapacity(256)
+    }
+
+    mutating func reset() {
+        frames.removeAll(keepingCapacity: true)
+        path.removeAll(keepingCapacity: true)
+        failed = false
+    }
+
+    mutating func fail() -> LogEncoder.Unsupported {
+        failed = true
+        return LogEncoder.Unsupported()
+    }
+
+    func codingPath(depth: Int) -> [any CodingKey] { Array(path.prefix(depth)) }
+
+    /// Opens an object or array at the current value position and returns its id.
+    mutating func open(object: Bool) -> Int {
+        nextID += 1
+        frames.append(Frame(id: nextID, isObject: object))
+        bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        return nextID
+    }
+
+    /// Finishes every container opened after `id`.
+    mutating func close(after id: Int) {
+        while let last = frames.last, last.id > id {
+            bytes.append(last.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            frames.removeLast()
+        }
+    }
+
+    /// Makes the container `id` the one being written (finishing those nested in it) and
+    /// starts its next element; throws if it was finished already.
+    mutating func beginElement(in id: Int) throws {
+        close(after: id)
+        guard let last = frames.last, last.id == id else { throw fail() }
+        if last.count > 0 { bytes.append(UInt8(ascii: ",")) }
+        frames[frames.count - 1].count += 1
+    }
+
+    mutating func beginElement(in id: Int, key: String) throws {
+        try beginElement(in: id)
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    func count(of id: Int) -> Int { frames.last { $0.id == id }?.count ?? 0 }
+
+    var openID: Int { frames.last?.id ?? 0 }
+
+    mutating func writeInteger<I: FixedWidthInteger>(_ value: I) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        while magnitude > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        }
+        bytes[start...].reverse()
+    }
+
+    mutating func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: path, debugDescription: "\(value) is not valid JSON"))
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    mutating func writeNull() { bytes.append(contentsOf: "null".utf8) }
+
+    mutating func writeBool(_ value: Bool) { bytes.append(contentsOf: value ? "true".utf8 : "false".utf8) }
+
+    /// Writes a quoted JSON string, escaping quotes, backslashes and control characters.
+    mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: "u00".utf8)
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0x0F)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
