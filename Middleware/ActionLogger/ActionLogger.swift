@@ -56,13 +56,19 @@ public final class ActionLogger: Middleware {
         self.output = output
     }
 
+    /// `true`: it only watches. Logging a replay shows the session again.
+    public var runsDuringReplay: Bool { true }
+
     public func handle(_ action: Action, store: Store, next: Next) {
         let selected = filter ? isLogged(action) : true
         if selected, store.find(State.self)?.isActive ?? startsActive {
             output(Self.entry(for: action))
         }
         next(action)
-        if isAction(action, Store.Start.self) { store.update(Store.Register(model: State(isActive: startsActive))) }
+        // A replayed log registers the switch as it was recorded.
+        if isAction(action, Store.Start.self), !store.isReplaying {
+            store.update(Store.Register(model: State(isActive: startsActive)))
+        }
     }
 
     /// The log entry of an action: its type, then its fields.

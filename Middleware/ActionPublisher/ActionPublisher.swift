@@ -23,6 +23,9 @@ public final class ActionPublisher: Middleware {
         subscribers.subscribe()
     }
 
+    /// `true`: it only watches. Subscribers see a replay as they saw the session.
+    public var runsDuringReplay: Bool { true }
+
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
         if !subscribers.isEmpty, isPublished(action), let published = action as? PublishedAction {

@@ -4,8 +4,11 @@ import Substate
 /// Replays a recorded log into a fresh store, action by action, checking the state against the
 /// log's digests and snapshots.
 ///
-/// The fresh store has no middleware, so no effect starts and nothing is delayed: the results
-/// of effects, and the actions timing middleware let through, are in the log already. Where
+/// The fresh store is replaying (``Store/isReplaying``): no effect starts and nothing is
+/// delayed, because the results of effects, and the actions timing middleware let through, are
+/// in the log already. Middleware passed in takes part only where it watches (loggers, timers,
+/// publishers; see ``Middleware/runsDuringReplay``), so a replay can be watched with the app's
+/// own middleware list without repeating what it did. Where
 /// recording was paused, replay carries on from the snapshot written when it resumed. Action
 /// types are found from their recorded names, with no hand-written list; `aliases` maps names
 /// of types that were renamed since (or types declared inside functions, which the runtime
@@ -56,10 +59,14 @@ public enum Replay {
     ///   - aliases: Current types for recorded type names (as users write them).
     ///   - substitutes: Values for ``Redacted`` fields, without which actions carrying them are
     ///     refused.
+    ///   - middleware: The pipeline to watch the replay with; middleware that does not run
+    ///     during replays is left out.
     /// - Throws: ``ActionLogError`` naming the line, for an action that cannot be replayed.
+    /// - Complexity: O(actions + checks), each action decoded once and reduced once.
     public static func run<Root: Model & Codable>(
         _ log: ActionLog, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
-        aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes()
+        aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
+        middleware: [any Middleware] = []
     ) throws -> Outcome {
         let jsonDecoder = RedactionContext.decoder(substitutes)
         guard let initial = log.header.initialState else {
@@ -71,7 +78,7 @@ public enum Replay {
         } catch {
             throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
         }
-        let store = Store(model: model) { _ in }
+        let store = Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true)
         var decoder = ActionDecoder(aliases: aliases, decoder: jsonDecoder)
         var replayed = 0
         var verified = 0

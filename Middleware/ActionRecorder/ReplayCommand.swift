@@ -19,9 +19,12 @@ public enum ReplayCommand {
     public static let usage = "usage: replay LOG [--through SEQ] [--skip SEQ]"
 
     /// Replays the log named in the arguments, prints the outcome, and returns the exit code.
+    ///
+    /// `middleware` watches the replay: pass the app's own list, and its loggers show the
+    /// session again while everything else stays out (see ``Middleware/runsDuringReplay``).
     public static func run<Root: Model & Codable>(
         _ arguments: [String], as root: Root.Type, aliases: [String: any Action.Type] = [:],
-        output: (String) -> Void = { print($0) }
+        middleware: [any Middleware] = [], output: (String) -> Void = { print($0) }
     ) -> Int32 {
         guard let path = arguments.first, !path.hasPrefix("--") else {
             output(usage)
@@ -50,7 +53,8 @@ public enum ReplayCommand {
         }
         do {
             let log = try ActionLog(text: String(decoding: data, as: UTF8.self))
-            let outcome = try Replay.run(log, as: Root.self, through: through, skipping: skipping, aliases: aliases)
+            let outcome = try Replay.run(
+                log, as: Root.self, through: through, skipping: skipping, aliases: aliases, middleware: middleware)
             if log.isTruncated { output("note: the last line of \(path) was cut short and is left out") }
             if let divergence = outcome.divergence {
                 output("replayed \(outcome.replayed) actions; \(divergence)")

@@ -28,11 +28,14 @@ public final class Replayer<Root: Model & Codable> {
     private let snapshots: [(sequence: Int, state: Data)]
     private var decoder: ActionDecoder
     private let substitutes: RedactionSubstitutes
+    private let middleware: [any Middleware]
 
     /// Prepares to replay a log; the store starts in the log's initial state.
+    ///
+    /// `middleware` watches the replay, as in ``Replay/run(_:as:through:skipping:aliases:substitutes:middleware:)``.
     public init(
         log: ActionLog, as root: Root.Type, aliases: [String: any Action.Type] = [:],
-        substitutes: RedactionSubstitutes = RedactionSubstitutes()
+        substitutes: RedactionSubstitutes = RedactionSubstitutes(), middleware: [any Middleware] = []
     ) throws {
         guard let initial = log.header.initialState else {
             throw ActionLogError(line: 1, "the log has no initial state (the root model was not Codable)")
@@ -44,7 +47,8 @@ public final class Replayer<Root: Model & Codable> {
         }
         decoder = ActionDecoder(aliases: aliases, decoder: RedactionContext.decoder(substitutes))
         self.substitutes = substitutes
-        store = try Self.store(from: initial, line: 1, substitutes: substitutes)
+        self.middleware = middleware
+        store = try Self.store(from: initial, line: 1, substitutes: substitutes, middleware: middleware)
     }
 
     /// The replayed root model.
@@ -68,20 +72,23 @@ public final class Replayer<Root: Model & Codable> {
         if sequence < position {
             let snapshot = snapshots.last { $0.sequence <= sequence }
             if let snapshot {
-                store = try Self.store(from: snapshot.state, line: 1, substitutes: substitutes)
+                store = try Self.store(from: snapshot.state, line: 1, substitutes: substitutes, middleware: middleware)
                 position = snapshot.sequence
             } else {
-                store = try Self.store(from: log.header.initialState!, line: 1, substitutes: substitutes)
+                store = try Self.store(
+                    from: log.header.initialState!, line: 1, substitutes: substitutes, middleware: middleware)
                 position = 0
             }
         }
         while position < sequence, try step() != nil {}
     }
 
-    private static func store(from state: Data, line: Int, substitutes: RedactionSubstitutes) throws -> Store {
+    private static func store(
+        from state: Data, line: Int, substitutes: RedactionSubstitutes, middleware: [any Middleware]
+    ) throws -> Store {
         do {
             let model = try RedactionContext.decoder(substitutes).decode(Root.self, from: state)
-            return Store(model: model) { _ in }
+            return Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true)
         } catch {
             throw ActionLogError(line: line, "the state does not decode as \(Root.self): \(error)")
         }

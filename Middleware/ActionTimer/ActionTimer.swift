@@ -53,6 +53,9 @@ public final class ActionTimer: Middleware {
         now = TimingScheduler(clock: clock).now
     }
 
+    /// `true`: it only watches. Timing a replay measures the reducers alone.
+    public var runsDuringReplay: Bool { true }
+
     public func handle(_ action: Action, store: Store, next: Next) {
         guard !filter || isTimed(action) else {
             next(action)

@@ -34,6 +34,9 @@ public final class ModelLogger: Middleware {
         self.output = output
     }
 
+    /// `true`: it only watches. Logging a replay shows the session again.
+    public var runsDuringReplay: Bool { true }
+
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
         let current = filter ? store.findAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]

@@ -44,6 +44,9 @@ public final class ModelPublisher: Middleware {
         return subscribers.subscribe(first: store?.find(M.self))
     }
 
+    /// `true`: it only watches. Subscribers see a replay as they saw the session.
+    public var runsDuringReplay: Bool { true }
+
     public func handle(_ action: Action, store: Store, next: Next) {
         if self.store == nil { self.store = store }
         next(action)

@@ -83,6 +83,35 @@ final class SearchTests: XCTestCase {
         await store.finish()  // exhaustive: the cancelled search for "swift" sent nothing
     }
 
+    func testARecordedSearchReplaysWithoutSearchingAgain() async throws {
+        let clock = TestClock()
+        let searches = Probe()
+        func middleware(_ log: MemoryLog) -> [any Middleware] {
+            [
+                ActionRecorder(to: log, digestEvery: 1),
+                ActionDebouncer(clock: clock),
+                StateMachineRunner(
+                    SearchMachine(catalog: catalog, batchSize: 1, pace: { searches.record("batch") }),
+                    cancelsInFlight: true),
+            ]
+        }
+        let log = MemoryLog()
+        let store = Store(model: SearchScreen(), middleware: middleware(log))
+        for text in ["s", "sw", "swift"] { SearchScreen.keystroke(text).forEach(store.update) }
+        clock.advance(by: .milliseconds(250))
+        await store.effects.waitForAll()
+        let recorded = try XCTUnwrap(store.find(SearchScreen.self))
+        XCTAssertEqual(recorded.recent, ["swift"])
+        let batches = searches.entries.count
+
+        let replay = try Replay.run(
+            try ActionLog(lines: log.lines), as: SearchScreen.self, middleware: middleware(MemoryLog()))
+        XCTAssertNil(replay.divergence)
+        XCTAssertEqual(replay.store.find(SearchScreen.self), recorded, "the results came from the log")
+        XCTAssertEqual(replay.store.effects.inFlightCount, 0)
+        XCTAssertEqual(searches.entries.count, batches, "the search effect did not run again")
+    }
+
     func testTheSearchTransitionsArePure() {
         let (state, effect) = SearchMachine.reduceInput(.init(), .queryChanged("nio"))
         XCTAssertEqual(state, .init(query: "nio", isSearching: true))

@@ -20,6 +20,14 @@ struct Table: Model, Codable, Equatable {
 /// An action that cannot be encoded.
 struct Opaque: Action {}
 
+/// Answers every roll with a bump of its own: middleware that produces actions.
+struct BumpOnRoll: Middleware {
+    func handle(_ action: Action, store: Store, next: Next) {
+        next(action)
+        if action is Die.Roll { store.update(Table.Bump()) }
+    }
+}
+
 @MainActor
 final class RecordReplayTests: XCTestCase {
     func testRandomSessionsReplayToTheSameStateAtEveryDigest() async throws {
@@ -61,6 +69,34 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertEqual(replay.divergence?.sequence, 4, "Start is 1; the roll is the fourth action")
         XCTAssertEqual(replay.divergence?.action, "Die.Roll")
         XCTAssertEqual(replay.verified, 3)
+    }
+
+    func testAReplayIsWatchedByTheAppsMiddlewareWithoutRepeatingWhatItDid() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log), BumpOnRoll()])
+        store.update(Table.Bump())
+        store.update(Die.Roll())
+        store.effects.run { send in await send(Table.Bump()) }
+        await store.effects.waitForAll()
+        XCTAssertEqual(store.find(Table.self)?.counter, 3)
+
+        var logged: [String] = []
+        let again = MemoryLog()
+        let replay = try Replay.run(
+            try ActionLog(lines: log.lines), as: Table.self,
+            middleware: [
+                ActionLogger { logged.append($0.components(separatedBy: "\n")[0]) }, BumpOnRoll(),
+                ActionRecorder(to: again),
+            ])
+        XCTAssertNil(replay.divergence)
+        XCTAssertTrue(replay.store.isReplaying)
+        XCTAssertEqual(replay.store.find(Table.self)?.counter, 3, "the recorded bumps only, none added again")
+        XCTAssertEqual(logged.count, 5, "Start, then the four recorded actions: \(logged)")
+        XCTAssertTrue(logged[2].contains("Roll"), logged[2])
+        XCTAssertTrue(again.lines.isEmpty, "nothing is recorded while replaying")
+
+        replay.store.effects.run { send in await send(Table.Bump()) }
+        XCTAssertEqual(replay.store.effects.inFlightCount, 0, "a replaying store starts no effects")
     }
 
     func testPausedActionsAreNotRecordedAndReplayResumesFromTheSnapshot() async throws {

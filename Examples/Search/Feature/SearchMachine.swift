@@ -5,7 +5,7 @@ import SubstateMiddleware
 /// Search-as-you-type over the catalog, as a StateMachine feature: the transitions are pure,
 /// the search itself is an effect that streams its matches in batches.
 public struct SearchMachine: StateMachine {
-    public struct State: Equatable, Sendable {
+    public struct State: Equatable, Sendable, Codable {
         public var query = ""
         public var results: [String] = []
         public var isSearching = false
@@ -17,7 +17,7 @@ public struct SearchMachine: StateMachine {
         }
     }
 
-    public enum Input: Equatable, Sendable {
+    public enum Input: Equatable, Sendable, Codable {
         case queryChanged(String)
     }
 
@@ -25,7 +25,7 @@ public struct SearchMachine: StateMachine {
         case search(String)
     }
 
-    public enum IOResult: Equatable, Sendable {
+    public enum IOResult: Equatable, Sendable, Codable {
         case found([String])
         case finished
     }

@@ -2,11 +2,11 @@ import Substate
 import SubstateMachine
 
 /// The text field: it shows every keystroke at once, while the search waits for a pause.
-public struct SearchField: Model, Equatable {
+public struct SearchField: Model, Equatable, Codable {
     public var text = ""
 
     /// The user typed; the field now reads `text`.
-    public struct Typed: Action {
+    public struct Typed: Action, Codable {
         public let text: String
         public init(_ text: String) { self.text = text }
     }
@@ -17,7 +17,7 @@ public struct SearchField: Model, Equatable {
 }
 
 /// Counts what happened, from the same actions, with no wiring.
-public struct Statistics: Model, Equatable {
+public struct Statistics: Model, Equatable, Codable {
     public var keystrokes = 0
     public var searches = 0
     public var batches = 0
@@ -34,7 +34,7 @@ public struct Statistics: Model, Equatable {
 }
 
 /// The example's root: a field, the search feature as a node, statistics, and recent queries.
-public struct SearchScreen: Model, Equatable {
+public struct SearchScreen: Model, Equatable, Codable {
     public var field = SearchField()
     public var search = MachineNode<SearchMachine>(.init())
     public var statistics = Statistics()

@@ -60,11 +60,15 @@ public final class EffectRuntime {
     ///   - handler: Turns an error the effect throws into an action to send. Without it, or when it
     ///     returns `nil`, the error goes to ``onError``.
     ///   - operation: The work; it sends actions with the ``Send`` it is given.
+    ///
+    /// While the store replays a log (``Store/isReplaying``), nothing starts: the actions the
+    /// effect sent are in the log.
     public func run(
         id: EffectID? = nil, cancelInFlight: Bool = false, priority: TaskPriority? = nil,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) {
+        guard !store.isReplaying else { return }
         if cancelInFlight, let id { cancel(id: id) }
         nextToken += 1
         let token = nextToken

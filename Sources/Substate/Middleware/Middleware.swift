@@ -35,8 +35,20 @@ public protocol Middleware {
     /// delivers it: actions passed to a kept `next` still reach the tree. The default does
     /// nothing.
     func storeWillRelease(_ store: Store)
+
+    /// Whether the middleware stays in the pipeline while the store replays a recorded log.
+    ///
+    /// A replaying store (see ``Store/isReplaying``) feeds in exactly the actions the tree
+    /// reduced when the log was recorded, effects' and middleware's included, so middleware
+    /// that delays, swallows, produces actions or writes files would change or repeat them.
+    /// Such middleware is left out of a replaying store's pipeline; that is the default.
+    /// Middleware that only watches (loggers, timers, publishers) returns `true`, so a replay
+    /// can be watched as the session was.
+    var runsDuringReplay: Bool { get }
 }
 
 extension Middleware {
     public func storeWillRelease(_ store: Store) {}
+
+    public var runsDuringReplay: Bool { false }
 }

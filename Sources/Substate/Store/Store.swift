@@ -58,6 +58,14 @@ public final class Store: Observable {
     /// Diagnostics reported so far about the tree's shape and its models' behaviour.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// Whether the store replays a recorded log rather than running an app.
+    ///
+    /// A replaying store's actions were all recorded, including those effects and middleware
+    /// produced, so it starts no effects (``EffectRuntime/run(id:cancelInFlight:priority:catch:_:)``
+    /// does nothing) and its pipeline holds only middleware whose
+    /// ``Middleware/runsDuringReplay`` is `true`.
+    public let isReplaying: Bool
+
     /// Creates a store for a state tree, with middleware in the order actions pass it.
     ///
     /// The store sends ``Start`` through the pipeline before returning.
@@ -67,11 +75,21 @@ public final class Store: Observable {
     ///   - middleware: The pipeline; each action passes it first to last, then reaches the tree.
     ///   - onDiagnostic: Receives each ``Diagnostic`` once; by default they are printed to
     ///     standard error.
-    public init<Root: Model>(
+    public convenience init<Root: Model>(
         model: Root, middleware: [any Middleware] = [],
         onDiagnostic: (@MainActor (Diagnostic) -> Void)? = nil
     ) {
+        self.init(model: model, middleware: middleware, onDiagnostic: onDiagnostic, replaying: false)
+    }
+
+    /// Creates a store that is replaying a log when `replaying` is `true` (see ``isReplaying``).
+    package init<Root: Model>(
+        model: Root, middleware: [any Middleware], onDiagnostic: (@MainActor (Diagnostic) -> Void)?,
+        replaying: Bool
+    ) {
         root = ModelBox(model)
+        isReplaying = replaying
+        let middleware = replaying ? middleware.filter(\.runsDuringReplay) : middleware
         self.middleware = middleware
         self.onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
         var link: ChainLink = ReduceLink(store: self)
