@@ -128,7 +128,7 @@ struct LogKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// An array in a log line.
-struct LogUnkeyedContainer: UnkeyedEncodingContainer {
+struct LogUnkeyedContainer: UnkeyedEncodingContainer, LogPrimitiveWriting {
     let writer: LogEncoder
     let id: Int
     let depth: Int
@@ -136,68 +136,8 @@ struct LogUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { writer.output.pointee.codingPath(depth: depth) }
     var count: Int { writer.output.pointee.count(of: id) }
 
-    private func begin() throws { try writer.output.pointee.beginElement(in: id) }
+    func begin() throws { try writer.output.pointee.beginElement(in: id) }
 
-    mutating func encodeNil() throws {
-        try begin()
-        writer.output.pointee.writeNull()
-    }
-    mutating func encode(_ value: Bool) throws {
-        try begin()
-        writer.output.pointee.writeBool(value)
-    }
-    mutating func encode(_ value: String) throws {
-        try begin()
-        writer.output.pointee.writeString(value)
-    }
-    mutating func encode(_ value: Double) throws {
-        try begin()
-        try writer.output.pointee.writeFloat(value)
-    }
-    mutating func encode(_ value: Float) throws {
-        try begin()
-        try writer.output.pointee.writeFloat(value)
-    }
-    mutating func encode(_ value: Int) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int8) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int16) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int32) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int64) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt8) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt16) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt32) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt64) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         try begin()
         try writer.encodeValue(value, key: IndexKey(intValue: count - 1))
@@ -222,17 +162,32 @@ struct LogUnkeyedContainer: UnkeyedEncodingContainer {
 }
 
 /// One value in a log line; a second value for the same position is refused.
-struct LogSingleValueContainer: SingleValueEncodingContainer {
+struct LogSingleValueContainer: SingleValueEncodingContainer, LogPrimitiveWriting {
     let writer: LogEncoder
     let start: Int
     let depth: Int
 
     var codingPath: [any CodingKey] { writer.output.pointee.codingPath(depth: depth) }
 
-    private func begin() throws {
+    func begin() throws {
         guard writer.output.pointee.bytes.count == start else { throw writer.output.pointee.fail() }
     }
 
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try begin()
+        try writer.encodeValue(value)
+    }
+}
+
+/// The plain values an unkeyed or single-value container writes: each starts its element,
+/// then writes the value.
+protocol LogPrimitiveWriting {
+    var writer: LogEncoder { get }
+    /// Starts the next value, or throws when the container cannot take one.
+    func begin() throws
+}
+
+extension LogPrimitiveWriting {
     mutating func encodeNil() throws {
         try begin()
         writer.output.pointee.writeNull()
@@ -292,10 +247,6 @@ struct LogSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws {
         try begin()
         writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try begin()
-        try writer.encodeValue(value)
     }
 }
 
