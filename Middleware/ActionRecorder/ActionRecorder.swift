@@ -115,7 +115,7 @@ public final class ActionRecorder: Middleware {
         let microseconds = offset.seconds * 1_000_000 + offset.attoseconds / 1_000_000_000_000
         line.bytes.removeAll(keepingCapacity: true)
         line.bytes.append(contentsOf: #"{"seq":"#.utf8)
-        line.output.pointee.writeInteger(sequence)
+        line.writeInteger(sequence)
         line.bytes.append(contentsOf: #","t":"#.utf8)
         writeSeconds(fromMicroseconds: microseconds)
         line.bytes.append(contentsOf: fields(of: type).utf8)
@@ -142,7 +142,7 @@ public final class ActionRecorder: Middleware {
 
     /// Writes seconds with six decimals, from an integer (faster than a `Double`'s description).
     private func writeSeconds(fromMicroseconds microseconds: Int64) {
-        line.output.pointee.writeInteger(microseconds / 1_000_000)
+        line.writeInteger(microseconds / 1_000_000)
         line.bytes.append(UInt8(ascii: "."))
         let fraction = microseconds % 1_000_000
         var scale: Int64 = 100_000
@@ -150,7 +150,7 @@ public final class ActionRecorder: Middleware {
             line.bytes.append(UInt8(ascii: "0"))
             scale /= 10
         }
-        line.output.pointee.writeInteger(fraction)
+        line.writeInteger(fraction)
     }
 
     /// The type's name fields; the first line of each type also carries its shape.

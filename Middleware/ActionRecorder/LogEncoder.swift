@@ -39,6 +39,9 @@ final class LogEncoder {
         _modify { yield &output.pointee.bytes }
     }
 
+    /// Appends an integer's digits to ``bytes``.
+    func writeInteger<I: FixedWidthInteger>(_ value: I) { output.pointee.writeInteger(value) }
+
     /// Appends the JSON of `value` to ``bytes``, or leaves them as they were and throws.
     func encode<T: Encodable>(_ value: T) throws {
         let start = output.pointee.bytes.count
