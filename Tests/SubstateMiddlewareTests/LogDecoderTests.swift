@@ -31,14 +31,14 @@ final class LogDecoderTests: XCTestCase {
         var ratio: Float
     }
 
-    enum Outcome: Equatable {
-        case value(String)
+    enum Outcome<Value: Equatable>: Equatable {
+        case value(Value)
         case error(String)
     }
 
-    private func outcome<T: Decodable & Equatable>(_ decode: () throws -> T) -> Outcome {
+    private func outcome<T: Decodable & Equatable>(_ decode: () throws -> T) -> Outcome<T> {
         do {
-            return .value(String(describing: try decode()))
+            return .value(try decode())
         } catch let error as DecodingError {
             switch error {
             case .typeMismatch: return .error("typeMismatch")
