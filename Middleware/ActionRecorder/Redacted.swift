@@ -4,7 +4,8 @@ import Substate
 /// A field that must not reach a recorded log: a password, a token.
 ///
 /// In the log it is written as `{"$redacted":true}`; everywhere else (saving with
-/// ``ModelSaver``, the app's own encoding) it encodes as its value. It works in actions and in
+/// ``ModelSaver``, the app's own encoding) it encodes as its value. Loggers, state diffs and
+/// printed values show it as `<redacted>`. It works in actions and in
 /// models at any depth. Replaying an action with a redacted field is refused with a clear error
 /// unless the app supplies a substitute value for its type.
 ///
@@ -53,6 +54,15 @@ public struct Redacted<Value: Codable & Sendable>: Codable, Sendable {
 }
 
 extension Redacted: Equatable where Value: Equatable {}
+
+/// A redacted field describes and reflects itself as `<redacted>`, so that the loggers, state
+/// diffs and test failure messages, which read values through their mirrors, never show it
+/// either. The app reads the value itself as usual.
+extension Redacted: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "<redacted>" }
+    public var debugDescription: String { "<redacted>" }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
 extension Redacted: Hashable where Value: Hashable {}
 
 /// Values that stand in for redacted fields when a log is replayed, one per value type.

@@ -139,7 +139,9 @@ public enum Replay {
                 guard let modelType = _typeByName(name) as? any RecordedModel.Type else {
                     throw ActionLogError(line: number, "unknown model type \(type)")
                 }
-                if let differences = try modelDifferences(modelType, recorded: recorded, in: store) {
+                if let differences = try modelDifferences(
+                    modelType, recorded: recorded, in: store, decoder: jsonDecoder)
+                {
                     return Outcome(
                         store: store, replayed: replayed, verified: verified,
                         divergence: Divergence(
@@ -183,12 +185,14 @@ public enum Replay {
     }
 
     /// How a recorded model's replayed state differs from the recorded one; `nil` when equal.
+    /// `decoder` carries the replay's substitutes, so that a model with ``Redacted`` fields
+    /// still shows its differences.
     private static func modelDifferences<M: RecordedModel>(
-        _ type: M.Type, recorded: Data, in store: Store
+        _ type: M.Type, recorded: Data, in store: Store, decoder: JSONDecoder
     ) throws -> [StateDiff.Change]? {
         guard let current = store.find(M.self) else { return [] }
         if try normalized(try jsonData(of: current)) == recorded { return nil }
-        guard let expected = try? JSONDecoder().decode(M.self, from: recorded) else { return [] }
+        guard let expected = try? decoder.decode(M.self, from: recorded) else { return [] }
         return StateDiff(from: expected, to: current).changes
     }
 

@@ -225,6 +225,7 @@ final class ReplayCommandTests: XCTestCase {
 }
 
 extension Die: RecordedModel {}
+extension Account: RecordedModel {}
 
 @MainActor
 final class ModelRecorderTests: XCTestCase {
@@ -308,6 +309,18 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(replay.store.find(Account.self)?.passwordLength, 7, "the substitute stood in for the password")
     }
 
+    func testARecordedModelWithRedactedFieldsShowsItsDifferences() async throws {
+        let log = MemoryLog()
+        let store = Store(
+            model: Account(), middleware: [ActionRecorder(to: log, digestEvery: 1000), ModelRecorder(to: log)])
+        store.update(Account.SignIn(user: "ada", password: "hunter2"))
+        // The recorded model says the password had 8 characters; the replay will find 7.
+        let lines = log.lines.map { $0.replacingOccurrences(of: #""passwordLength":7"#, with: #""passwordLength":8"#) }
+        let replay = try Replay.run(
+            try ActionLog(lines: lines), as: Account.self, substitutes: RedactionSubstitutes().with("letmein"))
+        XCTAssertEqual(replay.divergence?.differences.map(\.description), ["Account.passwordLength: 8 → 7"])
+    }
+
     func testAnActionWithARedactedFieldIsRefusedWithoutASubstitute() async throws {
         let log = MemoryLog()
         let store = Store(model: Table(), middleware: [ActionRecorder(to: log)])
@@ -318,6 +331,22 @@ final class RedactionTests: XCTestCase {
                 "line 3: Account.SignIn was recorded with redacted fields: a redacted String needs a substitute (pass substitutes: to replay it)"
             )
         }
+    }
+
+    func testLoggersAndDiffsShowRedactedFieldsAsRedacted() async throws {
+        var logged: [String] = []
+        let store = Store(
+            model: Account(),
+            middleware: [
+                ActionLogger { logged.append($0) }, ModelLogger(diff: true) { logged.append($0) },
+            ])
+        store.update(Account.SignIn(user: "ada", password: "hunter2"))
+        let output = logged.joined(separator: "\n")
+        XCTAssertFalse(output.contains("hunter2"), output)
+        XCTAssertFalse(output.contains("token-"), output)
+        XCTAssertTrue(output.contains("<redacted>"), output)
+        XCTAssertTrue(output.contains("Account.passwordLength: 0 → 7"), output)
+        XCTAssertEqual(store.find(Account.self)?.apiToken, "token-7")
     }
 
     func testRedactedFieldsEncodeNormallyOutsideLogs() throws {
