@@ -4,10 +4,10 @@ import Substate
 /// Replays a recorded log into a fresh store, action by action, checking the state against the
 /// log's digests and snapshots.
 ///
-/// The fresh store is replaying (``Store/isReplaying``): no effect starts and nothing is
+/// The fresh store is replaying (`Store.isReplaying`): no effect starts and nothing is
 /// delayed, because the results of effects, and the actions timing middleware let through, are
 /// in the log already. Middleware passed in takes part only where it watches (loggers, timers,
-/// publishers; see ``Middleware/runsDuringReplay``), so a replay can be watched with the app's
+/// publishers; see `Middleware.runsDuringReplay`), so a replay can be watched with the app's
 /// own middleware list without repeating what it did. Where
 /// recording was paused, replay carries on from the snapshot written when it resumed. Action
 /// types are found from their recorded names, with no hand-written list; `aliases` maps names
@@ -54,6 +54,8 @@ public enum Replay {
     /// Replays a log into a fresh store whose root is `Root`.
     ///
     /// - Parameters:
+    ///   - log: The recorded log.
+    ///   - root: The root model's type, which the log's initial state decodes as.
     ///   - through: Stops after the action with this sequence number.
     ///   - skipping: Leaves out the action with this sequence number, to see what it changed.
     ///   - aliases: Current types for recorded type names (as users write them).

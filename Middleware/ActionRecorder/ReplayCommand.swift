@@ -21,7 +21,7 @@ public enum ReplayCommand {
     /// Replays the log named in the arguments, prints the outcome, and returns the exit code.
     ///
     /// `middleware` watches the replay: pass the app's own list, and its loggers show the
-    /// session again while everything else stays out (see ``Middleware/runsDuringReplay``).
+    /// session again while everything else stays out (see `Middleware.runsDuringReplay`).
     public static func run<Root: Model & Codable>(
         _ arguments: [String], as root: Root.Type, aliases: [String: any Action.Type] = [:],
         middleware: [any Middleware] = [], output: (String) -> Void = { print($0) }

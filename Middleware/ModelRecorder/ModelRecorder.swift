@@ -21,7 +21,9 @@ public final class ModelRecorder: Middleware {
 
     /// Creates a model recorder writing to the same sink as the log's ``ActionRecorder``.
     ///
-    /// - Parameter every: How many actions pass between snapshots of the recorded models.
+    /// - Parameters:
+    ///   - sink: The log's sink, shared with its ``ActionRecorder``.
+    ///   - every: How many actions pass between snapshots of the recorded models.
     public init(to sink: any LogSink, every: Int = 1) {
         self.sink = sink
         self.every = max(1, every)

@@ -28,7 +28,10 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
 
     /// Compares two values leaf by leaf.
     ///
-    /// - Parameter root: The name the paths start with; by default the type name of `before`.
+    /// - Parameters:
+    ///   - before: The earlier value.
+    ///   - after: The later value, of the same type.
+    ///   - root: The name the paths start with; by default the type name of `before`.
     public init(from before: Any, to after: Any, root: String? = nil) {
         let name = root ?? typeName(type(of: before))
         let old = Leaves(of: before, root: name)
