@@ -1,21 +1,37 @@
+import Foundation
 import SearchFeature
 import Substate
 import SubstateMachine
 import SubstateMiddleware
+import Synchronization
 
 // A scripted session of search-as-you-type: keystrokes arrive with pauses; the search starts
 // once typing pauses, a newer search cancels the one still running, and results stream in.
+// The session is recorded, then replayed: the results come from the log, and no search runs.
+
+/// Result batches the search effect produced, counted across the session and its replay.
+let batchesSearched = Atomic<Int>(0)
 
 @MainActor
-func runSession() async {
-    let store = Store(
-        model: SearchScreen(),
-        middleware: [
-            ActionDebouncer(),
-            StateMachineRunner(
-                SearchMachine(catalog: Catalog.packages, pace: { try? await Task.sleep(for: .milliseconds(120)) }),
-                cancelsInFlight: true),
-        ])
+func middleware(recordingTo log: MemoryLog) -> [any Middleware] {
+    [
+        ActionRecorder(to: log, digestEvery: 5),
+        ActionDebouncer(),
+        StateMachineRunner(
+            SearchMachine(
+                catalog: Catalog.packages,
+                pace: {
+                    batchesSearched.add(1, ordering: .relaxed)
+                    try? await Task.sleep(for: .milliseconds(120))
+                }),
+            cancelsInFlight: true),
+    ]
+}
+
+@MainActor
+func runSession() async throws {
+    let log = MemoryLog()
+    let store = Store(model: SearchScreen(), middleware: middleware(recordingTo: log))
     var running: String?
     store.observeReductions { action, origin in
         switch action {
@@ -54,6 +70,21 @@ func runSession() async {
     print(
         "Statistics: \(screen.statistics.keystrokes) keystrokes, \(screen.statistics.searches) searches started, \(screen.statistics.batches) batches"
     )
+
+    // The same middleware watches the replay; the runner and the debouncer stay out of it.
+    let searchedBefore = batchesSearched.load(ordering: .relaxed)
+    let replay = try Replay.run(
+        try ActionLog(lines: log.lines), as: SearchScreen.self, middleware: middleware(recordingTo: MemoryLog()))
+    let replayed = replay.store.find(SearchScreen.self)!
+    print(
+        "\nReplayed the \(log.lines.count)-line log: \(replay.replayed) actions, \(replay.verified) digests matched, "
+            + "\(replay.divergence.map { "\($0)" } ?? "no divergence")."
+    )
+    print(
+        "The replayed screen \(replayed == screen ? "equals" : "differs from") the session's; "
+            + "search batches run during the replay: \(batchesSearched.load(ordering: .relaxed) - searchedBefore)."
+    )
+    if replay.divergence != nil || replayed != screen { exit(1) }
 }
 
-await runSession()
+try await runSession()
