@@ -1,9 +1,10 @@
 import Substate
 
-/// The last middleware of a test store: records each action that reached the tree, with the
-/// state after it, and wakes a test waiting to receive one.
+/// Records, for a test store, each action the tree reduced with the state after it, and wakes
+/// a test waiting to receive one. It observes the store's reductions, so it sees exactly what
+/// reached the tree wherever the middleware under test sits.
 @MainActor
-final class ReductionRecorder<Root: Model & Equatable>: Middleware {
+final class ReductionRecorder<Root: Model & Equatable> {
     struct Reduction {
         let action: any Action
         let after: Root
@@ -17,17 +18,20 @@ final class ReductionRecorder<Root: Model & Equatable>: Middleware {
     var sent: Root?
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    func handle(_ action: Action, store: Store, next: Next) {
-        next(action)
-        let after = store.find(Root.self)!
+    /// Starts recording what the store's tree reduces from now on.
+    init(observing store: Store) {
+        store.observeReductions { [weak self, unowned store] action, _ in
+            self?.reduced(action, after: store.find(Root.self)!)
+        }
+    }
+
+    private func reduced(_ action: any Action, after: Root) {
         if let sending, sent == nil, ObjectIdentifier(type(of: action)) == sending {
             sent = after
             return
         }
         received.append(Reduction(action: action, after: after))
-        let resumed = waiters
-        waiters = []
-        for waiter in resumed { waiter.resume() }
+        resumeAll()
     }
 
     /// Waits until a reduction is recorded; `false` when the timeout passed first.

@@ -51,14 +51,12 @@ public final class TestStore<Root: Model & Equatable> {
     ///   - middleware: The pipeline, with test doubles where the app has real dependencies.
     ///   - exhaustive: Whether unreceived actions and running effects fail the test.
     public init(model: Root, middleware: [any Middleware] = [], exhaustive: Bool = true) {
-        let recorder = ReductionRecorder<Root>()
-        self.recorder = recorder
-        store = Store(model: model, middleware: middleware + [recorder])
+        store = Store(model: model, middleware: middleware)
         isExhaustive = exhaustive
         // What the store did while starting (Start, registrations, loads) is not for the test
-        // to receive; the state it led to is the starting point.
+        // to receive: recording starts after it, and the state it led to is the starting point.
+        recorder = ReductionRecorder(observing: store)
         asserted = store.find(Root.self) ?? model
-        recorder.received = []
     }
 
     /// The current state of the tree.
