@@ -80,9 +80,13 @@ struct JSONSyntax {
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     continue
                 case UInt8(ascii: "u"):
-                    for _ in 0..<4 {
-                        guard let digit = current, digit.isHexDigit else { return false }
-                        index += 1
+                    // A surrogate must be a high one followed by a low one, as JSONDecoder requires.
+                    guard let unit = hex4() else { return false }
+                    if (0xDC00..<0xE000).contains(unit) { return false }
+                    if (0xD800..<0xDC00).contains(unit) {
+                        guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(),
+                            (0xDC00..<0xE000).contains(low)
+                        else { return false }
                     }
                 default: return false
                 }
@@ -91,6 +95,17 @@ struct JSONSyntax {
             }
         }
         return false
+    }
+
+    /// Four hex digits after `\u`, as a UTF-16 code unit.
+    private mutating func hex4() -> UInt32? {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = current, let nibble = digit.hexValue else { return nil }
+            value = value << 4 | nibble
+            index += 1
+        }
+        return value
     }
 
     private mutating func literal(_ word: StaticString) -> Bool {
@@ -125,8 +140,12 @@ struct JSONSyntax {
 }
 
 extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    fileprivate var hexValue: UInt32? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(self - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(self - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(self - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 }

@@ -95,6 +95,9 @@ final class LogDecoderTests: XCTestCase {
         assertAgrees(Point.self, #"{"x":01,"y":2}"#)  // leading zero
         assertAgrees(Point.self, #"{"x":1,"y":2,"label":"bad \q escape"}"#)
         assertAgrees(Data.self, #""not base64!""#)
+        assertAgrees(String.self, #""lone high \ud83e surrogate""#)
+        assertAgrees(String.self, #""lone low \udd8a surrogate""#)
+        assertAgrees(String.self, #""reversed \udd8a\ud83e pair""#)
         assertAgrees(Point.self, #"[1,2]"#)
     }
 
