@@ -140,7 +140,8 @@ struct JSONSyntax {
 }
 
 extension UInt8 {
-    fileprivate var hexValue: UInt32? {
+    /// The value of a hex digit, or `nil` for any other byte.
+    var hexValue: UInt32? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(self - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(self - UInt8(ascii: "a") + 10)

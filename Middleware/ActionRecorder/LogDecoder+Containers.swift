@@ -34,7 +34,8 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func contains(_ key: Key) -> Bool { find(key) != nil }
 
-    private func find(_ key: Key) -> Int? {
+    /// Where the value of the member named `key` starts.
+    private func find(_ key: any CodingKey) -> Int? {
         let name = key.stringValue
         return members.first { $0.key == name }?.value
     }
@@ -112,8 +113,7 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// A decoder for the member named `key`, or for `null` when it is missing, as `JSONDecoder`
     /// gives.
     private func superDecoder(named key: any CodingKey) throws -> any Decoder {
-        let name = key.stringValue
-        if let index = members.first(where: { $0.key == name })?.value {
+        if let index = find(key) {
             return LogValueDecoder(input: input, start: index, codingPath: codingPath + [key])
         }
         let null = LogDecoder(bytes: Array("null".utf8), userInfo: input.userInfo)

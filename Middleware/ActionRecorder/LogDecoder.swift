@@ -248,16 +248,12 @@ final class LogDecoder {
             case UInt8(ascii: "r"): unescaped.append(0x0D)
             case UInt8(ascii: "t"): unescaped.append(0x09)
             case UInt8(ascii: "u"):
+                // The syntax check let through only whole surrogate pairs.
                 var scalar = hex4(at: cursor)
                 cursor += 4
-                if (0xD800..<0xDC00).contains(scalar), bytes[cursor] == UInt8(ascii: "\\"),
-                    bytes[cursor + 1] == UInt8(ascii: "u")
-                {
-                    let low = hex4(at: cursor + 2)
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        cursor += 6
-                    }
+                if (0xD800..<0xDC00).contains(scalar) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(at: cursor + 2) - 0xDC00)
+                    cursor += 6
                 }
                 unescaped.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
             default: unescaped.append(escape)  // \" \\ \/
@@ -273,17 +269,8 @@ final class LogDecoder {
         return cursor + 1
     }
 
+    /// Four hex digits, which the syntax check found there.
     private func hex4(at index: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for byte in bytes[index..<(index + 4)] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: digit = byte - UInt8(ascii: "A") + 10
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        bytes[index..<(index + 4)].reduce(0) { $0 << 4 | ($1.hexValue ?? 0) }
     }
 }
