@@ -38,11 +38,15 @@ let package = Package(
             name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Benchmarks/substate-bench"),
         .target(name: "SubstateTestSupport", path: "Tests/Support"),
+        .executableTarget(
+            name: "substate-saver-child", dependencies: ["Substate", "SubstateMiddleware"],
+            path: "Tests/Processes/SaverChild"),
         .testTarget(
             name: "SubstateTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/SubstateTests"),
         .testTarget(
-            name: "SubstateMiddlewareTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
+            name: "SubstateMiddlewareTests",
+            dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport", "substate-saver-child"],
             path: "Tests/SubstateMiddlewareTests"),
         .testTarget(
             name: "SubstateMachineTests",

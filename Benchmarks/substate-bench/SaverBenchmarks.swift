@@ -64,4 +64,30 @@ enum SaverBenchmarks {
                 "\(Report.format(times["saver"]! / 1_000_000, 2)) ms vs \(Report.format(times["direct"]! / 1_000_000, 2)) ms per save"
         )
     }
+
+    /// What durability costs: the file storage's write (temporary file, flush to disk, rename,
+    /// flush of the directory) against Foundation's atomic write, which flushes nothing, of the
+    /// same bytes.
+    static func durableWrite(harness: Harness) -> Figure {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("substate-bench-durable-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = ModelSaver.FileStorage(directory: directory.appendingPathComponent("storage"))
+        let plainFile = directory.appendingPathComponent("plain.json")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(Inventory())) ?? Data()
+        let times = harness.compare([
+            ("durable", 5, { count in for _ in 0..<count { try? storage.write(data, for: "Inventory") } }),
+            ("atomic", 5, { count in for _ in 0..<count { try? data.write(to: plainFile, options: .atomic) } }),
+        ])
+        let durable = times["durable"]!
+        let atomic = times["atomic"]!
+        return Figure(
+            name: "durable write of a 10,000-item model (fsync, rename, directory fsync) vs Data.write(.atomic)",
+            value: durable / atomic, unit: "x", target: .infinity,
+            detail:
+                "\(Report.format(durable / 1_000_000, 2)) ms vs \(Report.format(atomic / 1_000_000, 2)) ms per write, \(data.count / 1024) KiB"
+        )
+    }
 }

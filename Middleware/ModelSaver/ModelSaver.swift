@@ -4,18 +4,27 @@ import Substate
 /// Keeps ``SavedModel``s on disk: loads them when the store starts, and saves them as they
 /// change.
 ///
-/// Each saved model in the tree has a JSON file in the directory, named by its
-/// ``SavedModel/saveKey``. When the store starts, the saver loads the files and puts each model
-/// in the tree with `Store.Replace`, before the app's first own action, so the first state
-/// the app sees is the loaded one. Afterwards it saves by its ``Strategy``, on the injected
-/// clock, writing a model only when its encoded form changed since the last save or load.
-/// Encoding and writing run as effects, off the main actor, and each write goes through a
-/// temporary file and a rename. Outcomes are actions (``LoadDidSucceed``, ``SaveDidFail``...).
+/// Each saved model in the tree has an entry in the saver's ``Storage``, named by its
+/// ``SavedModel/saveKey``: by default a JSON file in a directory (``FileStorage``). When the
+/// store starts, the saver loads the entries and puts each model in the tree with
+/// `Store.Replace`, before the app's first own action, so the first state the app sees is the
+/// loaded one. Afterwards it saves by its ``Strategy``, on the injected clock, writing a model
+/// only when its encoded form changed since the last save or load. Encoding and writing run
+/// on a background queue of the saver's own. Outcomes are actions (``LoadDidSucceed``,
+/// ``SaveDidFail``...).
 ///
-/// Bad input loses nothing. A corrupt file, or one of an older version without a migration, is
-/// moved aside under a timestamped name, reported with ``LoadDidFail``, and the model keeps its
-/// value. A file written by a newer schema version is never overwritten. When the store is
-/// released, changes not yet saved are written first.
+/// Nothing saved is lost:
+/// - Saves of one model are ordered. A later state is never overwritten by an earlier one,
+///   whatever the strategy, the timing of the store's release, or cancellation.
+/// - A save asked for while the same model is being written is remembered, and runs with the
+///   newest state as soon as that write ends.
+/// - A write that reported success has reached the disk (see ``FileStorage``).
+/// - Changes not yet saved are written when the store is released, after every write
+///   already under way.
+/// - A corrupt entry, or one of an older version without a migration, is moved aside under a
+///   name no other file has, reported with ``LoadDidFail``, and the model keeps its value.
+///   An entry written by a newer schema version, or one that could not be moved aside, is
+///   never overwritten.
 ///
 /// ```swift
 /// let store = Store(model: App(), middleware: [
@@ -38,29 +47,48 @@ public final class ModelSaver: Middleware {
         case throttled(Duration)
     }
 
-    private let files: SaveFiles
+    private let writer: SaveWriter
     private let strategy: Strategy
     private let scheduler: TimingScheduler
     private let date: @Sendable () -> Date
-    /// The bytes last loaded or written per key, to skip unchanged models.
-    private var lastBytes: [String: Data] = [:]
-    /// Keys whose file must not be overwritten (a newer schema version wrote it).
-    private var protected: Set<String> = []
+    /// Keys whose entry must not be overwritten (a newer schema version wrote it, or it could
+    /// not be read, or loaded nor moved aside), with the reason, which every save reports.
+    private var protected: [String: String] = [:]
     private var scheduled: ScheduledWork?
+    /// Keys with a write queued or under way.
     private var inFlight: Set<String> = []
+    /// Keys asked to be saved while in flight, saved again when that write ends.
+    private var requested: Set<String> = []
+    /// The store the saver works for, once it started; weak, so an outcome on its way does not
+    /// keep a released store alive.
+    private weak var store: Store?
 
-    /// Creates a saver.
+    /// Creates a saver that keeps each model in a JSON file in a directory.
     ///
     /// - Parameters:
     ///   - directory: Where the files live; created when first needed.
     ///   - strategy: When changed models are written.
     ///   - clock: Measures the strategy's intervals; tests pass a ``TestClock``.
     ///   - date: Dates the names of files moved aside.
-    public init<C: Clock>(
+    public convenience init<C: Clock>(
         directory: URL, strategy: Strategy = .debounced(.seconds(1)), clock: C = ContinuousClock(),
         date: @escaping @Sendable () -> Date = Date.init
     ) where C.Duration == Duration {
-        files = SaveFiles(directory: directory)
+        self.init(storage: FileStorage(directory: directory), strategy: strategy, clock: clock, date: date)
+    }
+
+    /// Creates a saver that keeps models in the given storage.
+    ///
+    /// - Parameters:
+    ///   - storage: Where the bytes go: ``FileStorage``, ``MemoryStorage`` or an app's own.
+    ///   - strategy: When changed models are written.
+    ///   - clock: Measures the strategy's intervals; tests pass a ``TestClock``.
+    ///   - date: Dates the names of entries moved aside.
+    public init<C: Clock>(
+        storage: any Storage, strategy: Strategy = .debounced(.seconds(1)), clock: C = ContinuousClock(),
+        date: @escaping @Sendable () -> Date = Date.init
+    ) where C.Duration == Duration {
+        writer = SaveWriter(storage: storage)
         self.strategy = strategy
         scheduler = TimingScheduler(clock: clock)
         self.date = date
@@ -75,6 +103,7 @@ public final class ModelSaver: Middleware {
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
         if isAction(action, Store.Start.self) {
+            self.store = store
             loadAll(into: store)
             if case .periodic(let interval) = strategy { schedulePeriodic(interval, store: store) }
             return
@@ -109,12 +138,20 @@ public final class ModelSaver: Middleware {
         ObjectIdentifier(LoadAllDidComplete.self),
     ]
 
+    /// Writes every changed model before the store goes, after the writes already queued, and
+    /// waits for them: the newest state is the one left on disk.
     public func storeWillRelease(_ store: Store) {
         scheduled?.cancel()
         scheduled = nil
+        var seen: Set<String> = []
         for model in store.findAll((any SavedModel).self) {
-            guard let (key, data) = try? encode(model), shouldWrite(key, data) else { continue }
-            if (try? files.write(data, for: key)) != nil { lastBytes[key] = data }
+            let key = type(of: model).saveKey
+            guard seen.insert(key).inserted, protected[key] == nil else { continue }
+            // No action can report a failure now that the store is going away; standard error can.
+            if case .failed(let error) = writer.saveNow(model) {
+                FileHandle.standardError.write(
+                    Data("substate: ModelSaver could not save \(key) as the store was released: \(error)\n".utf8))
+            }
         }
     }
 
@@ -129,31 +166,41 @@ public final class ModelSaver: Middleware {
         store.update(LoadAllDidComplete())
     }
 
-    /// Loads the file of a saved model's type; `current` only names the type.
+    /// Loads the entry of a saved model's type; `current` only names the type.
     private func load<M: SavedModel>(_ current: M, into store: Store) {
         let key = M.saveKey
         defer { store.update(LoadDidComplete(key: key)) }
-        let file = files.url(for: key).lastPathComponent
+        let file = writer.storage.name(for: key)
         let data: Data
         do {
-            guard let read = try files.read(key) else { return }
+            guard let read = try writer.read(key) else { return }
             data = read
         } catch {
-            return store.update(LoadDidFail(key: key, file: file, error: "unreadable: \(error.localizedDescription)"))
+            // An entry that cannot be read now may be readable later: it is not overwritten.
+            let reason = describeSaveError(error)
+            protected[key] = "\(file) could not be read as the store started (\(reason)) and is not overwritten"
+            return store.update(LoadDidFail(key: key, file: file, error: reason))
         }
         do {
             let model = try decode(M.self, from: data)
-            lastBytes[key] = data
+            writer.loaded(data, for: key)
             store.update(Store.Replace(model: model))
             store.update(LoadDidSucceed(key: key))
         } catch SaveError.newerVersion(let found, let supported) {
-            protected.insert(key)
             let error = SaveError.newerVersion(found: found, supported: supported)
+            protected[key] = "\(file) was \(error.description)"
             store.update(LoadDidFail(key: key, file: file, error: error.description))
         } catch {
             let reason = (error as? SaveError)?.isCorrupt == false ? "unmigrated" : "corrupt"
-            let moved = (try? files.moveAside(key, reason: reason, at: date())) ?? file
-            store.update(LoadDidFail(key: key, file: "\(file) (moved to \(moved))", error: describe(error)))
+            let where_: String
+            do {
+                where_ = "\(file) (moved to \(try writer.moveAside(key, reason: reason, at: date())))"
+            } catch let moveError {
+                let reason = describeSaveError(moveError)
+                protected[key] = "\(file) could not be loaded nor moved aside (\(reason)) and is not overwritten"
+                where_ = "\(file) (left in place and not overwritten: \(reason))"
+            }
+            store.update(LoadDidFail(key: key, file: where_, error: describeSaveError(error)))
         }
     }
 
@@ -162,7 +209,7 @@ public final class ModelSaver: Middleware {
         do {
             version = try JSONDecoder().decode(SaveHeader.self, from: data).schemaVersion
         } catch {
-            throw SaveError.corrupt(describe(error))
+            throw SaveError.corrupt(describeSaveError(error))
         }
         if version > M.schemaVersion { throw SaveError.newerVersion(found: version, supported: M.schemaVersion) }
         let model = try modelJSON(in: data)
@@ -172,66 +219,72 @@ public final class ModelSaver: Middleware {
             } catch let error as SaveError {
                 throw error
             } catch {
-                throw SaveError.migrationFailed(from: version, cause: describe(error))
+                throw SaveError.migrationFailed(from: version, cause: describeSaveError(error))
             }
         }
         do {
             return try JSONDecoder().decode(M.self, from: model)
         } catch {
-            throw SaveError.corrupt(describe(error))
+            throw SaveError.corrupt(describeSaveError(error))
         }
     }
 
     // MARK: Saving
 
-    /// Starts writing every saved model whose encoded form changed, off the main actor.
-    private func saveChanged(in store: Store) {
-        let models = store.findAll((any SavedModel).self)
+    /// Queues the writing of every saved model (or of those with the given keys) whose encoded
+    /// form changed; a model already being written is saved again once that write ends, and a
+    /// model whose entry is protected is reported as not saved.
+    private func saveChanged(in store: Store, only keys: Set<String>? = nil) {
         var seen: Set<String> = []
-        var pending: [(key: String, model: any SavedModel)] = []
-        for model in models {
+        var pending: [(key: String, outcome: PendingOutcome)] = []
+        for model in store.findAll((any SavedModel).self) {
             let key = type(of: model).saveKey
-            guard seen.insert(key).inserted, !protected.contains(key), !inFlight.contains(key) else { continue }
-            pending.append((key, model))
+            guard seen.insert(key).inserted else { continue }
+            if let keys, !keys.contains(key) { continue }
+            if let reason = protected[key] {
+                pending.append((key, PendingOutcome(.failed("not saved: \(reason)"))))
+                continue
+            }
+            if inFlight.contains(key) {
+                requested.insert(key)
+                continue
+            }
+            inFlight.insert(key)
+            // Queued now, as the state is taken, so writes of one key keep the order of states.
+            pending.append((key, writer.enqueue(model)))
         }
         guard !pending.isEmpty else { return }
-        for entry in pending { inFlight.insert(entry.key) }
         let batch = pending
-        let files = self.files
-        let known = lastBytes
+        let name = writer.storage.name
         store.effects.run { [weak self] send in
             var written: [String] = []
             var attempted = false
-            for (key, model) in batch {
-                do {
-                    let data = try encode(model).data
-                    if known[key] == data {
-                        await self?.finished(key, data: nil)
-                        continue
-                    }
+            for (key, pending) in batch {
+                let outcome = await pending.outcome
+                switch outcome {
+                case .unchanged:
+                    await self?.finished(key)
+                    continue
+                case .written:
                     attempted = true
-                    try files.write(data, for: key)
-                    await self?.finished(key, data: data)
                     written.append(key)
                     await send(SaveDidSucceed(key: key))
-                } catch {
-                    await self?.finished(key, data: nil)
-                    await send(
-                        SaveDidFail(key: key, file: files.url(for: key).lastPathComponent, error: describe(error)))
+                case .failed(let error):
+                    attempted = true
+                    await send(SaveDidFail(key: key, file: name(key), error: error))
                 }
                 await send(SaveDidComplete(key: key))
+                await self?.finished(key)
             }
             if attempted { await send(SaveAllDidComplete(written: written)) }
         }
     }
 
-    private func finished(_ key: String, data: Data?) {
+    /// A key's write ended: a save asked for meanwhile runs now, with the newest state.
+    private func finished(_ key: String) {
         inFlight.remove(key)
-        if let data { lastBytes[key] = data }
-    }
-
-    private func shouldWrite(_ key: String, _ data: Data) -> Bool {
-        !protected.contains(key) && lastBytes[key] != data
+        guard requested.remove(key) != nil, let store else { return }
+        saveChanged(in: store, only: [key])
     }
 
     private func schedulePeriodic(_ interval: Duration, store: Store) {
@@ -241,29 +294,4 @@ public final class ModelSaver: Middleware {
             self.schedulePeriodic(interval, store: store)
         }
     }
-}
-
-/// A saved model's key and file contents.
-private func encode(_ model: any SavedModel) throws -> (key: String, data: Data) {
-    func encode<M: SavedModel>(_ model: M) throws -> (key: String, data: Data) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (M.saveKey, try encoder.encode(SaveEnvelope(schemaVersion: M.schemaVersion, model: model)))
-    }
-    return try encode(model)
-}
-
-/// An error as a sentence.
-private func describe(_ error: any Error) -> String {
-    if let error = error as? SaveError { return error.description }
-    if let error = error as? DecodingError {
-        switch error {
-        case .dataCorrupted(let context): return "data corrupted: \(context.debugDescription)"
-        case .keyNotFound(let key, _): return "missing key \"\(key.stringValue)\""
-        case .typeMismatch(let type, let context): return "expected \(type) at \(context.codingPath.map(\.stringValue))"
-        case .valueNotFound(let type, let context): return "missing \(type) at \(context.codingPath.map(\.stringValue))"
-        @unknown default: return "\(error)"
-        }
-    }
-    return "\(error)"
 }

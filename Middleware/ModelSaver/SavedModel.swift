@@ -49,6 +49,8 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
     case noMigration(from: Int, to: Int)
     /// The model's migration from the file's older version failed.
     case migrationFailed(from: Int, cause: String)
+    /// The storage could not carry out an operation on a path, for the reason given.
+    case failed(_ operation: String, _ path: String, _ reason: String)
 
     /// Whether the file is unreadable as a saved model, rather than of a version this app
     /// cannot read.
@@ -64,6 +66,7 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
             "written by schema version \(found), newer than \(supported); left as it is and not overwritten"
         case .noMigration(let from, let to): "schema version \(from) has no migration to \(to)"
         case .migrationFailed(let from, let cause): "migration from schema version \(from) failed: \(cause)"
+        case .failed(let operation, let path, let reason): "could not \(operation) \(path): \(reason)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Substate
+import SubstateTestSupport
 import XCTest
 
 @MainActor

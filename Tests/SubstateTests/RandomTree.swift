@@ -1,4 +1,5 @@
 import Substate
+import SubstateTestSupport
 
 /// A family of model types for differential tests: nested structs, arrays, optionals,
 /// dictionaries, generics and a plain struct in between, with parents whose state depends on
@@ -146,18 +147,5 @@ enum RandomTree {
         case 9: return RemoveNamed(name: "n\(random.next() % 4)")
         default: return ToggleSpare()
         }
-    }
-}
-
-/// A small, fast, seedable generator, so that a failing sequence can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

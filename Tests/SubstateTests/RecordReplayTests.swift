@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import SubstateTestSupport
 import SubstateMiddleware
 import XCTest
 

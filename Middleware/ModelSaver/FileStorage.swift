@@ -1,0 +1,177 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ModelSaver {
+    /// Keeps each saved model in a JSON file of its own in a directory: the saver's default
+    /// storage.
+    ///
+    /// A write is durable and atomic. The bytes go to a temporary file beside the model's file
+    /// (`.KEY.json.partial`), which is flushed to the disk (`fsync`; `F_FULLFSYNC` on Apple
+    /// systems), renamed over the model's file, and then the directory itself is flushed. A
+    /// crash or power loss at any point leaves either the previous file or the new one, whole;
+    /// a write that returned has reached the disk. Temporary files a crash left are removed
+    /// when the model is next read. Keep one saver per directory: two savers writing the same
+    /// key would share its temporary file.
+    ///
+    /// Errors are sentences that name the operation, the path and the system's reason, such as
+    /// `could not write the temporary file /data/.Settings.json.partial: No space left on device`.
+    ///
+    /// ```swift
+    /// let saver = ModelSaver(storage: ModelSaver.FileStorage(directory: appSupport), strategy: .manual)
+    /// // the same as ModelSaver(directory: appSupport, strategy: .manual)
+    /// ```
+    public struct FileStorage: Storage {
+        /// The directory of the files; created, with its parents, when first written to.
+        public let directory: URL
+
+        /// Creates a storage that keeps its files in the directory.
+        public init(directory: URL) {
+            self.directory = directory
+        }
+
+        /// The file of a key.
+        public func url(for key: String) -> URL { directory.appendingPathComponent(key + ".json") }
+
+        public func name(for key: String) -> String { key + ".json" }
+
+        private func temporaryPath(for key: String) -> String {
+            directory.appendingPathComponent("." + key + ".json.partial").path
+        }
+
+        public func read(_ key: String) throws -> Data? {
+            unlink(temporaryPath(for: key))
+            let path = url(for: key).path
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor < 0 {
+                // Not a directory: a file stands where the directory should be, so none is stored.
+                if errno == ENOENT || errno == ENOTDIR { return nil }
+                throw SaveError.failed("read", path, systemReason())
+            }
+            defer { close(descriptor) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw SaveError.failed("read", path, systemReason())
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            return Data(bytes)
+        }
+
+        public func write(_ data: Data, for key: String) throws {
+            try makeDirectory(directory.path)
+            let temporary = temporaryPath(for: key)
+            let path = url(for: key).path
+            do {
+                try writeDurably(data, to: temporary)
+                if rename(temporary, path) != 0 {
+                    throw SaveError.failed("replace", path, systemReason())
+                }
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            try flushDirectory(directory.path)
+        }
+
+        public func moveAside(_ key: String, reason: String, at date: Date) throws -> String {
+            let source = url(for: key).path
+            let base = asideName(key, reason: reason, at: date)
+            var attempt = 1
+            while true {
+                let name = attempt == 1 ? "\(base).json" : "\(base)-\(attempt).json"
+                let target = directory.appendingPathComponent(name).path
+                // Reserving the name first makes the move refuse to replace anything but the
+                // reservation, on every file system.
+                let reservation = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                if reservation < 0 {
+                    if errno == EEXIST {
+                        attempt += 1
+                        continue
+                    }
+                    throw SaveError.failed("move aside", source, "cannot create \(target): \(systemReason())")
+                }
+                close(reservation)
+                if rename(source, target) != 0 {
+                    let failure = systemReason()
+                    unlink(target)
+                    throw SaveError.failed("move aside", source, failure)
+                }
+                try flushDirectory(directory.path)
+                return name
+            }
+        }
+    }
+}
+
+/// The reason the last system call failed, as the system words it.
+private func systemReason() -> String { String(cString: strerror(errno)) }
+
+/// Writes the bytes to a file and flushes them to the disk before returning.
+private func writeDurably(_ data: Data, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw SaveError.failed("create the temporary file", path, systemReason()) }
+    var open = true
+    defer { if open { close(descriptor) } }
+    try data.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SaveError.failed("write the temporary file", path, systemReason())
+            }
+            offset += count
+        }
+    }
+    guard flush(descriptor) else { throw SaveError.failed("flush to disk", path, systemReason()) }
+    open = false
+    guard close(descriptor) == 0 else { throw SaveError.failed("close", path, systemReason()) }
+}
+
+/// Flushes a file's data to the disk itself, not only to the drive's cache where the system
+/// can tell them apart.
+private func flush(_ descriptor: Int32) -> Bool {
+    #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+    #endif
+    return fsync(descriptor) == 0
+}
+
+/// Flushes a directory, so the names renamed or created in it survive a power loss.
+private func flushDirectory(_ path: String) throws {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw SaveError.failed("flush the directory", path, systemReason()) }
+    defer { close(descriptor) }
+    // Some file systems cannot flush a directory; they say so with EINVAL.
+    if !flush(descriptor), errno != EINVAL {
+        throw SaveError.failed("flush the directory", path, systemReason())
+    }
+}
+
+/// Creates a directory and its missing parents; a file in the way is an error naming it.
+private func makeDirectory(_ path: String) throws {
+    var info = stat()
+    if stat(path, &info) == 0 {
+        if info.st_mode & S_IFMT == S_IFDIR { return }
+        throw SaveError.failed("create the directory", path, "a file is in the way")
+    }
+    guard errno == ENOENT || errno == ENOTDIR else { throw SaveError.failed("create the directory", path, systemReason()) }
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+    if mkdir(path, 0o755) != 0, errno != EEXIST {
+        throw SaveError.failed("create the directory", path, systemReason())
+    }
+    if !parent.isEmpty { try flushDirectory(parent) }
+}

@@ -1,0 +1,42 @@
+// A process that saves a large model over and over, so a test can kill it in the middle of a
+// write and check what is left on disk.
+//
+// Usage: substate-saver-child DIRECTORY
+// Prints "saved N" once version N was reported saved, then saves version N + 1.
+import Foundation
+import Substate
+import SubstateMiddleware
+
+/// A model large enough that writing it takes a while: a version and two megabytes of text.
+struct Journal: SavedModel {
+    var version = 0
+    var text = String(repeating: "0123456789abcdef", count: 131_072)
+    struct Next: Action {}
+    mutating func update(action: Action) {
+        if action is Next { version += 1 }
+    }
+}
+
+/// Prints each successful save as it is reported.
+@MainActor
+final class SaveReporter: Middleware {
+    func handle(_ action: Action, store: Store, next: Next) {
+        next(action)
+        if action is ModelSaver.SaveDidSucceed, let version = store.find(Journal.self)?.version {
+            FileHandle.standardOutput.write(Data("saved \(version)\n".utf8))
+        }
+    }
+}
+
+guard CommandLine.arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: substate-saver-child DIRECTORY\n".utf8))
+    exit(64)
+}
+let directory = URL(fileURLWithPath: CommandLine.arguments[1])
+let store = Store(
+    model: Journal(), middleware: [SaveReporter(), ModelSaver(directory: directory, strategy: .manual)])
+while true {
+    store.update(Journal.Next())
+    store.update(ModelSaver.Save())
+    await store.effects.waitForAll()
+}
