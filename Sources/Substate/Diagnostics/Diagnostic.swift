@@ -15,6 +15,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case enumField
         /// A model changed in response to an action type its `handledActions` does not list.
         case undeclaredAction
+        /// Something kept from a store (a middleware's `Next`, the ``EffectRuntime``) was used
+        /// after the store was released; the call did nothing.
+        case useAfterRelease
     }
 
     /// The kind of problem.

@@ -30,8 +30,10 @@ public final class EffectRuntime {
         var isCancelled = false
     }
 
-    // The store owns its runtime and outlives every call into it.
-    unowned(unsafe) var store: Store!
+    // The store owns its runtime; callers that keep the runtime past the store's release are
+    // stopped by `lifetime.isReleased` before they reach it.
+    private unowned(unsafe) var store: Store!
+    private var lifetime: StoreLifetime?
     private var running: [Int: Running] = [:]
     private var nextToken = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -44,6 +46,20 @@ public final class EffectRuntime {
     }
 
     init() {}
+
+    func attach(to store: Store, lifetime: StoreLifetime) {
+        self.store = store
+        self.lifetime = lifetime
+    }
+
+    /// Whether the store is gone; if so, reports the call and returns `true`.
+    private func storeIsGone(_ call: String) -> Bool {
+        guard let lifetime, lifetime.isReleased else { return false }
+        lifetime.reportUseAfterRelease(
+            member: "EffectRuntime.\(call)",
+            "EffectRuntime.\(call) was called after its store was released; no effect was started")
+        return true
+    }
 
     /// How many effects have a task that has not ended, cancelled ones included.
     public var inFlightCount: Int { running.count }
@@ -62,13 +78,14 @@ public final class EffectRuntime {
     ///   - operation: The work; it sends actions with the ``Send`` it is given.
     ///
     /// While the store replays a log (``Store/isReplaying``), nothing starts: the actions the
-    /// effect sent are in the log.
+    /// effect sent are in the log. After the store is released, nothing starts either, and a
+    /// ``Diagnostic`` of kind ``Diagnostic/Kind/useAfterRelease`` says so.
     public func run(
         id: EffectID? = nil, cancelInFlight: Bool = false, priority: TaskPriority? = nil,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) {
-        guard !store.isReplaying else { return }
+        guard !storeIsGone("run"), !store.isReplaying else { return }
         if cancelInFlight, let id { cancel(id: id) }
         nextToken += 1
         let token = nextToken

@@ -9,7 +9,16 @@ public struct Next: Sendable {
     let link: ChainLink
 
     /// Passes an action on to the rest of the pipeline.
+    ///
+    /// After the store is released, it does nothing but report a ``Diagnostic`` of kind
+    /// ``Diagnostic/Kind/useAfterRelease`` naming the dropped action.
     public func callAsFunction(_ action: Action) {
+        guard !link.isReleased else {
+            return link.lifetime.reportUseAfterRelease(
+                member: typeName(type(of: action)),
+                "a kept Next was called with \(typeName(type(of: action))) after its store was released; the action was dropped"
+            )
+        }
         link.store.run(action, from: link)
     }
 }
@@ -17,12 +26,18 @@ public struct Next: Sendable {
 /// One link of the compiled middleware chain.
 @MainActor
 class ChainLink {
-    // The store owns its chain and outlives every call into it; an unowned reference without
-    // reference counting keeps the per-action cost of a link at a few nanoseconds.
+    // The store owns its chain and outlives every call into it through the chain; a kept
+    // `Next` checks `isReleased` first. An unowned reference without reference counting keeps
+    // the per-action cost of a link at a few nanoseconds.
     unowned(unsafe) let store: Store
+    /// Set when the store is released: `store` must not be used from then on.
+    @exclusivity(unchecked) var isReleased = false
+    /// What outlives the store, to report calls made after its release.
+    let lifetime: StoreLifetime
 
-    init(store: Store) {
+    init(store: Store, lifetime: StoreLifetime) {
         self.store = store
+        self.lifetime = lifetime
     }
 
     func run(_ action: any Action) {}
@@ -34,10 +49,10 @@ final class MiddlewareLink: ChainLink {
     let middleware: any Middleware
     let next: Next
 
-    init(store: Store, middleware: any Middleware, next: ChainLink) {
+    init(store: Store, lifetime: StoreLifetime, middleware: any Middleware, next: ChainLink) {
         self.middleware = middleware
         self.next = Next(link: next)
-        super.init(store: store)
+        super.init(store: store, lifetime: lifetime)
     }
 
     override func run(_ action: any Action) {

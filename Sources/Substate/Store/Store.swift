@@ -91,23 +91,34 @@ public final class Store: Observable {
         isReplaying = replaying
         let middleware = replaying ? middleware.filter(\.runsDuringReplay) : middleware
         self.middleware = middleware
-        self.onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
-        var link: ChainLink = ReduceLink(store: self)
+        let onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
+        self.onDiagnostic = onDiagnostic
+        let lifetime = StoreLifetime(onDiagnostic: onDiagnostic)
+        self.lifetime = lifetime
+        var link: ChainLink = ReduceLink(store: self, lifetime: lifetime)
         for middleware in middleware.reversed() {
-            link = MiddlewareLink(store: self, middleware: middleware, next: link)
+            link = MiddlewareLink(store: self, lifetime: lifetime, middleware: middleware, next: link)
         }
         head = link
-        effects.store = self
+        effects.attach(to: self, lifetime: lifetime)
         reportShape(of: root)
         dispatch(Start(), origin: .store)
     }
 
     private let middleware: [any Middleware]
+    private let lifetime: StoreLifetime
 
     isolated deinit {
         for middleware in middleware { middleware.storeWillRelease(self) }
         effects.cancelAll()
         for subscription in subscriptions.values { subscription.finish() }
+        // From here on, a kept `Next` or effect runtime must not reach this store.
+        lifetime.release()
+        var link = head
+        while let current = link {
+            current.isReleased = true
+            link = (current as? MiddlewareLink)?.next.link
+        }
     }
 
     /// Dispatches an action: it passes every middleware, then reaches every model.
