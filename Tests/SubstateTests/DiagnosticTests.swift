@@ -26,20 +26,6 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(store.find(Frozen.self)?.live.seenAt, 1)
     }
 
-    func testEnumPayloadHoldingAModelIsReported() async {
-        enum Route: Sendable {
-            case home
-            case detail(Leaf)
-        }
-        struct Navigation: Model {
-            var route = Route.detail(Leaf(1))
-            var plainEnum = Optional(Leaf(2))
-        }
-        _ = store(Navigation())
-        XCTAssertEqual(received.map(\.kind), [.enumField])
-        XCTAssertEqual(received.first?.member, "route")
-    }
-
     func testClassHoldingModelsIsReported() async {
         final class Cache: Sendable {
             let leaf = Leaf(3)
@@ -52,22 +38,20 @@ final class DiagnosticTests: XCTestCase {
             var service = Service()
         }
         _ = store(Screen())
-        XCTAssertEqual(received.map(\.kind), [.classField], "only the class holding a model is reported")
+        XCTAssertEqual(received.map(\.kind), [.classInstance], "only the class holding a model is reported")
         XCTAssertEqual(received.first?.member, "cache")
+        XCTAssertEqual(received.first?.path, "Screen.cache")
     }
 
     func testReplacedModelsAreCheckedAgain() async {
-        enum Route: Sendable {
-            case home
-            case detail(Leaf)
-        }
         struct Navigation: Model {
-            var route = Route.home
+            var extra: any Sendable = 0
         }
         let store = store(Navigation())
         XCTAssertEqual(received, [])
-        store.update(Store.Replace(model: Navigation(route: .detail(Leaf(1)))))
-        XCTAssertEqual(received.map(\.kind), [.enumField])
+        store.update(Store.Replace(model: Navigation(extra: Leaf(1))))
+        XCTAssertEqual(received.map(\.kind), [.unopenedExistential])
+        XCTAssertEqual(received.first?.path, "Navigation.extra")
     }
 
     func testWellFormedTreesReportNothing() async {

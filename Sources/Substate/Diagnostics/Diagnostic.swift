@@ -9,10 +9,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// A `let` field holds models; the store cannot write to it, so they are not updated.
         case letField
-        /// A class-typed field is, or holds, a model; models must be value types.
-        case classField
-        /// An enum field carries models in a payload; the store does not look inside enums.
-        case enumField
+        /// A class instance is, or holds, models; models must be value types.
+        case classInstance
+        /// A collection the store does not walk (a `Set`, a standard-library type other than
+        /// `Array`, `ContiguousArray`, `Dictionary` and `Optional`) holds models.
+        case unwalkableCollection
+        /// An existential other than `any Model` (`Any`, `any Sendable`, `any P`) holds a model.
+        case unopenedExistential
         /// A model changed in response to an action type its `handledActions` does not list.
         case undeclaredAction
         /// Something kept from a store (a middleware's `Next`, the ``EffectRuntime``) was used
@@ -26,8 +29,20 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public let typeName: String
     /// The field concerned, or the action type for ``Kind/undeclaredAction``.
     public let member: String
+    /// Where the problem sits, from the root of the tree, such as `App.screens[].cache`: `.name`
+    /// for a field or an enum case, `[]` or `[3]` for elements, `?` for an optional's value.
+    /// Empty for problems that are not about a place in the tree.
+    public let path: String
     /// A sentence that names the problem and its consequence.
     public let message: String
 
     public var description: String { "substate: warning: \(message)" }
+
+    init(kind: Kind, typeName: String, member: String, path: String = "", message: String) {
+        self.kind = kind
+        self.typeName = typeName
+        self.member = member
+        self.path = path
+        self.message = message
+    }
 }

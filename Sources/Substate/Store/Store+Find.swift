@@ -33,23 +33,22 @@ extension Store {
     }
 
     /// `find` without registering observation.
+    ///
+    /// One walk, linear in the models visited: it keeps the shallowest match so far (the first
+    /// one at its depth) and does not go deeper than that match into the rest of the tree.
     func lookup<T>(_ type: T.Type) -> T? {
         let query = ModelQuery(type)
         for box in [root] + registered where query.mayContain(box.layout) {
             let found: T? = box.withValue { pointer in
-                // Iterative deepening: the first match within the smallest depth limit is the
-                // shallowest, and each round only walks what the previous one could not reach.
-                var limit = 0
-                while true {
-                    var result: T?
-                    var truncated = false
-                    _ = box.layout.search(pointer, query, limit: limit, truncated: &truncated) { pointer, layout in
-                        result = layout.model?.read(pointer) as? T
-                        return result == nil
+                var best: (model: T, depth: Int)?
+                _ = box.layout.search(pointer, query, descend: { depth in depth < best?.depth ?? .max }) {
+                    pointer, layout, depth in
+                    if depth < best?.depth ?? .max, let model = layout.model?.read(pointer) as? T {
+                        best = (model, depth)
                     }
-                    if result != nil || !truncated { return result }
-                    limit += 1
+                    return depth > 0
                 }
+                return best?.model
             }
             if let found { return found }
         }
@@ -62,8 +61,7 @@ extension Store {
         var results: [T] = []
         for box in [root] + registered where query.mayContain(box.layout) {
             box.withValue { pointer in
-                var truncated = false
-                _ = box.layout.search(pointer, query, truncated: &truncated) { pointer, layout in
+                _ = box.layout.search(pointer, query) { pointer, layout, _ in
                     if let model = layout.model?.read(pointer) as? T { results.append(model) }
                     return true
                 }

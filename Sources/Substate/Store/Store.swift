@@ -215,7 +215,7 @@ public final class Store: Observable {
                     return false
                 }
             }
-            box.withValue { report(TreeAudit.diagnostics(in: $0, layout: box.layout)) }
+            box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
         }
     }
 
@@ -239,8 +239,7 @@ public final class Store: Observable {
                         // The values list the nested models of this type too, as findAll does;
                         // they came back inside the value just put back.
                         var nested = -1
-                        var truncated = false
-                        _ = layout.search(UnsafeRawPointer(pointer), query, truncated: &truncated) { _, _ in
+                        _ = layout.search(UnsafeRawPointer(pointer), query) { _, _, _ in
                             nested += 1
                             return true
                         }
@@ -270,7 +269,7 @@ public final class Store: Observable {
 
     private func reportShape(of box: AnyModelBox) {
         report(box.layout.reachable.flatMap(\.diagnostics))
-        box.withValue { report(TreeAudit.diagnostics(in: $0, layout: box.layout)) }
+        box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
     }
 
     private func report(_ found: [Diagnostic]) {

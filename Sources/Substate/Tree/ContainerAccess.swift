@@ -1,9 +1,9 @@
 /// How the store reaches the elements of a container type that can hold models.
 ///
-/// Each container (`Array`, `Optional`, `Dictionary`) builds these closures in a generic
+/// Each container (`Array`, `ContiguousArray`, `Optional`, `Dictionary`) builds these closures in a generic
 /// context where its element type is known; the store calls them through raw pointers.
 struct ContainerAccess: Sendable {
-    enum Kind: Sendable { case array, optional, dictionary }
+    enum Kind: Sendable { case array, contiguousArray, optional, dictionary }
 
     /// Which container this is; arrays and optionals of models get visitors specialised in
     /// the model's own module.
@@ -51,6 +51,42 @@ extension Array: ModelContainer {
             },
             forEach: { pointer, body in
                 pointer.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { buffer in
+                    for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
+                }
+            }
+        )
+        return Part(access: .elements(access), child: builder.layout(Element.self))
+    }
+}
+
+extension ContiguousArray: ModelContainer {
+    static func containerPart(_ builder: inout LayoutBuilder) -> Part {
+        let stride = MemoryLayout<Element>.stride
+        let access = ContainerAccess(
+            kind: .contiguousArray,
+            makeVisit: { element in
+                { pointer, action in
+                    let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
+                    let count = array.pointee.count
+                    if count == 0 { return }
+                    array.pointee.withUnsafeMutableBufferPointer { buffer in
+                        var address = UnsafeMutableRawPointer(buffer.baseAddress!)
+                        for _ in 0..<count {
+                            element(address, action)
+                            address += stride
+                        }
+                    }
+                }
+            },
+            forEachMutable: { pointer, body in
+                let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
+                if array.pointee.isEmpty { return }
+                array.pointee.withUnsafeMutableBufferPointer { buffer in
+                    for index in buffer.indices { body(UnsafeMutableRawPointer(buffer.baseAddress! + index)) }
+                }
+            },
+            forEach: { pointer, body in
+                pointer.assumingMemoryBound(to: ContiguousArray<Element>.self).pointee.withUnsafeBufferPointer { buffer in
                     for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
                 }
             }

@@ -4,7 +4,8 @@
 ///
 /// Stored `var` fields are found with the standard library's key-path reflection, which hands
 /// back writable key paths and byte offsets; containers are recognised through
-/// ``ModelContainer``. Recursive types are fine: a layout is registered before its fields are
+/// ``ModelContainer``; enum cases and tuple elements are read from the runtime's metadata
+/// (``RuntimeMetadata``). Recursive types are fine: a layout is registered before its parts are
 /// built, and what depends on the whole graph is derived in ``finish()``.
 struct LayoutBuilder {
     var layouts: [ObjectIdentifier: TypeLayout]
@@ -24,23 +25,48 @@ struct LayoutBuilder {
         layouts[id] = layout
         fresh.append(layout)
 
+        let kind = RuntimeMetadata.kind(T.self)
         if T.self == (any Model).self {
             layout.existential = ExistentialAccess()
         } else if let container = T.self as? any ModelContainer.Type {
             layout.parts = [container.containerPart(&self)]
+        } else if kind == RuntimeMetadata.existentialKind {
+            layout.hiding = Hiding(kind: .existential, inner: [], read: read(T.self))
         } else if T.self is AnyObject.Type {
-            if witness != nil {
-                layout.diagnostics.append(
-                    Diagnostic(
-                        kind: .classField, typeName: layout.name, member: "",
-                        message:
-                            "\(layout.name) is a class; models must be value types, so the store does not update it."
-                    ))
+            if witness != nil || !isLibraryType(T.self) {
+                layout.hiding = Hiding(kind: .classInstance, inner: classFields(of: T.self), read: read(T.self))
             }
-        } else if metadataKind(T.self) == structKind && !isLibraryType(T.self) {
-            addFields(of: T.self, to: layout)
+        } else if kind == RuntimeMetadata.enumKind {
+            if !isLibraryType(T.self) || !RuntimeMetadata.genericTypeArguments(of: T.self).isEmpty {
+                addCases(of: T.self, to: layout)
+            }
+        } else if kind == RuntimeMetadata.tupleKind {
+            for element in RuntimeMetadata.tupleElements(of: T.self) ?? [] {
+                let child = self.layout(ofAny: element.type)
+                layout.parts.append(Part(access: .field(name: element.label, offset: element.offset), child: child))
+            }
+        } else if kind == RuntimeMetadata.structKind {
+            if !isLibraryType(T.self) {
+                addFields(of: T.self, to: layout)
+            } else {
+                let arguments = RuntimeMetadata.genericTypeArguments(of: T.self)
+                if !arguments.isEmpty {
+                    let inner = arguments.map { self.layout(ofAny: $0) }
+                    layout.hiding = Hiding(kind: .collection, inner: inner, read: read(T.self))
+                }
+            }
         }
         return layout
+    }
+
+    /// The layout of a type known only as a metatype value.
+    mutating func layout(ofAny type: Any.Type) -> TypeLayout {
+        func open<T>(_ type: T.Type, _ builder: inout LayoutBuilder) -> TypeLayout { builder.layout(T.self) }
+        return open(type, &self)
+    }
+
+    private func read<T>(_ type: T.Type) -> @Sendable (UnsafeRawPointer) -> Any {
+        { $0.assumingMemoryBound(to: T.self).pointee }
     }
 
     private mutating func addFields<T>(of type: T.Type, to layout: TypeLayout) {
@@ -49,10 +75,6 @@ struct LayoutBuilder {
             guard let opener = keyPath as? any FieldOpener else { return true }
             let field = opener.openField(&self)
             guard let offset = field.offset else { return true }
-            if field.isOpaque {
-                layout.opaqueFields.append(
-                    OpaqueField(name: name, offset: offset, isClass: field.isClass, read: field.read))
-            }
             if field.writable {
                 layout.parts.append(Part(access: .field(name: name, offset: offset), child: field.child))
             } else {
@@ -62,20 +84,51 @@ struct LayoutBuilder {
         }
     }
 
+    /// The layouts of a class's stored fields, its superclasses' included.
+    private mutating func classFields(of type: Any.Type) -> [TypeLayout] {
+        var types: [Any.Type] = []
+        var current: AnyClass? = type as? AnyClass
+        while let someClass = current, !isLibraryType(someClass) {
+            _ = _forEachField(of: someClass, options: classFieldOptions) { _, _, fieldType, _ in
+                types.append(fieldType)
+                return true
+            }
+            current = _getSuperclass(someClass)
+        }
+        return types.map { layout(ofAny: $0) }
+    }
+
+    private mutating func addCases<E>(of type: E.Type, to layout: TypeLayout) {
+        guard let cases = RuntimeMetadata.enumCases(of: E.self) else { return }
+        var accessCases: [EnumAccess.Case] = []
+        var parts: [Part] = []
+        for (tag, enumCase) in cases.enumerated() {
+            var box: BoxAccess?
+            if let payload = enumCase.payload {
+                let child = self.layout(ofAny: payload)
+                parts.append(Part(access: .enumCase(tag: tag, name: enumCase.name), child: child))
+                if enumCase.isIndirect { box = boxAccess(for: payload) }
+            }
+            accessCases.append(EnumAccess.Case(name: enumCase.name, box: box))
+        }
+        let payloadCases = cases.filter(\.hasPayload).count
+        guard let access = EnumAccess(E.self, cases: accessCases, payloadCaseCount: payloadCases) else { return }
+        layout.enumAccess = access
+        layout.parts = parts
+    }
+
+    private func boxAccess(for payload: Any.Type) -> BoxAccess {
+        func open<P>(_ type: P.Type) -> BoxAccess { BoxAccess(P.self) }
+        return open(payload)
+    }
+
     /// Derives what depends on the whole graph and drops the ways down that hold no models.
     mutating func finish() {
         for layout in fresh {
-            var seen: Set<ObjectIdentifier> = []
-            var stack = [layout]
-            var reachable: [TypeLayout] = []
-            while let next = stack.popLast() {
-                guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
-                reachable.append(next)
-                stack.append(contentsOf: next.parts.reversed().map(\.child))
-            }
+            let reachable = Self.reachable(from: layout, throughHiding: false)
             layout.reachable = reachable
             for below in reachable {
-                if let model = below.model {
+                if let model = below.model, below.hiding == nil {
                     layout.holdsModels = true
                     layout.modelTypes.insert(ObjectIdentifier(below.type))
                     if let handled = model.handledActions {
@@ -89,10 +142,27 @@ struct LayoutBuilder {
                     layout.routesAll = true
                     layout.hasExistentialBelow = true
                 }
-                if !below.opaqueFields.isEmpty { layout.hasOpaqueBelow = true }
+            }
+        }
+        for layout in fresh where layout.hiding != nil {
+            // A model class hides itself; other hiding types hide what their insides hold.
+            layout.hidesModels =
+                layout.model != nil
+                || Self.reachable(from: layout, throughHiding: true).dropFirst().contains {
+                    ($0.model != nil && !($0.type is AnyObject.Type)) || $0.existential != nil || $0.hidesModels
+                }
+        }
+        for layout in fresh {
+            layout.hasHidingBelow = layout.reachable.contains { below in
+                guard let hiding = below.hiding else { return false }
+                return below.hidesModels || hiding.kind == .existential
+            }
+            layout.isRecursive = layout.parts.contains { part in
+                Self.reachable(from: part.child, throughHiding: false).contains { $0 === layout }
             }
         }
         for layout in fresh {
+            layout.auditParts = layout.parts.filter { $0.child.hasHidingBelow }
             layout.parts.removeAll { !$0.child.holdsModels }
         }
         for (owner, name, child) in readOnlyFields where child.holdsModels {
@@ -103,12 +173,23 @@ struct LayoutBuilder {
                         "\(owner.name).\(name) is a `let` field holding models; the store cannot write to it, so its models are not updated. Declare it `var`."
                 ))
         }
-        for layout in fresh where !layout.opaqueFields.isEmpty {
-            // Opaque fields only matter where the store walks: in types that hold models.
-            if !layout.holdsModels { layout.opaqueFields = [] }
-        }
         fresh = []
         readOnlyFields = []
+    }
+
+    /// Every layout reachable from one, itself first, through its parts (and, if asked, through
+    /// what hiding types hold).
+    private static func reachable(from layout: TypeLayout, throughHiding: Bool) -> [TypeLayout] {
+        var seen: Set<ObjectIdentifier> = []
+        var stack = [layout]
+        var reachable: [TypeLayout] = []
+        while let next = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            reachable.append(next)
+            stack.append(contentsOf: next.parts.reversed().map(\.child))
+            if throughHiding, let hiding = next.hiding { stack.append(contentsOf: hiding.inner.reversed()) }
+        }
+        return reachable
     }
 }
 
@@ -117,9 +198,6 @@ struct FieldInfo {
     let child: TypeLayout
     let writable: Bool
     let offset: Int?
-    let isOpaque: Bool
-    let isClass: Bool
-    let read: @Sendable (UnsafeRawPointer) -> Any
 }
 
 /// Opens a reflected key path so that the builder learns the field's value type statically.
@@ -129,31 +207,17 @@ protocol FieldOpener {
 
 extension KeyPath: FieldOpener {
     func openField(_ builder: inout LayoutBuilder) -> FieldInfo {
-        let child = builder.layout(Value.self)
-        let isClass = Value.self is AnyObject.Type
-        let isEnum = metadataKind(Value.self) == enumKind
-        return FieldInfo(
-            child: child,
-            writable: self is WritableKeyPath<Root, Value>,
-            offset: MemoryLayout<Root>.offset(of: self),
-            isOpaque: (isClass || isEnum) && !isLibraryType(Value.self),
-            isClass: isClass,
-            read: { $0.assumingMemoryBound(to: Value.self).pointee }
-        )
+        FieldInfo(
+            child: builder.layout(Value.self), writable: self is WritableKeyPath<Root, Value>,
+            offset: MemoryLayout<Root>.offset(of: self))
     }
 }
 
 /// Keeps the reflection going past fields it cannot describe (closures, `weak` references).
 /// Spelled by value because the standard library declares the option as a mutable static.
 let ignoreUnknownFields = _EachFieldOptions(rawValue: 1 << 1)
-
-let structKind = 0x200
-let enumKind = 0x201
-
-/// The kind word at the start of a type's runtime metadata (struct, enum, optional, tuple...).
-func metadataKind(_ type: Any.Type) -> Int {
-    unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
-}
+/// Reflects a class's own stored fields, past those it cannot describe.
+let classFieldOptions = _EachFieldOptions(rawValue: 1 << 0 | 1 << 1)
 
 /// Types of the toolchain's own modules, which never hold models except through the containers
 /// handled above, are not reflected.

@@ -29,46 +29,64 @@ struct ModelQuery {
 
 extension TypeLayout {
     /// Visits, depth first and parents before children, the models at or below the value that
-    /// match the query, down to a depth in fields; returns `false` once the body asks to stop.
+    /// match the query; returns `false` once the body asks to stop.
     ///
-    /// - Parameter truncated: set when a matching subtree lay deeper than `limit`.
+    /// - Parameters:
+    ///   - depth: The depth of the value, in struct fields from the root. Elements of a
+    ///     container and enum payloads sit at the depth of the value that holds them.
+    ///   - descend: Whether to walk into fields at a depth; a search for the shallowest match
+    ///     stops going deeper than the best match so far.
+    ///   - body: Gets each match with its depth, and returns whether to go on.
     func search(
-        _ pointer: UnsafeRawPointer, _ query: ModelQuery, depth: Int = 0, limit: Int = .max,
-        truncated: inout Bool, _ body: (UnsafeRawPointer, TypeLayout) -> Bool
+        _ pointer: UnsafeRawPointer, _ query: ModelQuery, depth: Int = 0, descend: (Int) -> Bool = { _ in true },
+        _ body: (UnsafeRawPointer, TypeLayout, Int) -> Bool
     ) -> Bool {
-        if query.isMatch(self, at: pointer), !body(pointer, self) { return false }
+        if query.isMatch(self, at: pointer), !body(pointer, self, depth) { return false }
         if let existential {
             var keepGoing = true
             existential.withOpened(pointer) { model, layout in
                 guard query.mayContain(layout) else { return }
-                keepGoing = layout.search(
-                    model, query, depth: depth, limit: limit, truncated: &truncated, body)
+                keepGoing = layout.searchChild(model, query, depth: depth, descend: descend, body)
+            }
+            return keepGoing
+        }
+        if let enumAccess {
+            var keepGoing = true
+            enumAccess.withPayload(pointer) { tag, payload in
+                guard let part = parts.first(where: { $0.isCase(tag) }), query.mayContain(part.child) else { return }
+                keepGoing = part.child.searchChild(payload, query, depth: depth, descend: descend, body)
             }
             return keepGoing
         }
         for part in parts where query.mayContain(part.child) {
             switch part.access {
             case .field(_, let offset):
-                if depth >= limit {
-                    truncated = true
-                    continue
-                }
-                if !part.child.search(
-                    pointer + offset, query, depth: depth + 1, limit: limit, truncated: &truncated, body)
-                {
+                guard descend(depth + 1) else { continue }
+                if !part.child.searchChild(pointer + offset, query, depth: depth + 1, descend: descend, body) {
                     return false
                 }
             case .elements(let container):
                 var keepGoing = true
                 container.forEach(pointer) { element in
                     guard keepGoing else { return }
-                    keepGoing = part.child.search(
-                        element, query, depth: depth, limit: limit, truncated: &truncated, body)
+                    keepGoing = part.child.searchChild(element, query, depth: depth, descend: descend, body)
                 }
                 if !keepGoing { return false }
+            case .enumCase:
+                continue
             }
         }
         return true
+    }
+
+    /// ``search(_:_:depth:descend:_:)`` of a child, with stack to spare where trees can be deep.
+    @inline(__always)
+    private func searchChild(
+        _ pointer: UnsafeRawPointer, _ query: ModelQuery, depth: Int, descend: (Int) -> Bool,
+        _ body: (UnsafeRawPointer, TypeLayout, Int) -> Bool
+    ) -> Bool {
+        guard isRecursive else { return search(pointer, query, depth: depth, descend: descend, body) }
+        return DeepStack.withRoom { search(pointer, query, depth: depth, descend: descend, body) }
     }
 
     /// Calls the body with the address of every model of the queried type at or below the
@@ -79,17 +97,42 @@ extension TypeLayout {
         if query.isMatch(self, at: pointer), !body(pointer, self) { return }
         if let existential {
             existential.withOpenedMutable(pointer) { model, layout in
-                if query.mayContain(layout) { layout.searchMutable(model, query, body) }
+                if query.mayContain(layout) { layout.searchMutableChild(model, query, body) }
+            }
+            return
+        }
+        if let enumAccess {
+            enumAccess.withPayloadMutable(pointer) { tag, payload in
+                guard let part = parts.first(where: { $0.isCase(tag) }), query.mayContain(part.child) else { return }
+                part.child.searchMutableChild(payload, query, body)
             }
             return
         }
         for part in parts where query.mayContain(part.child) {
             switch part.access {
             case .field(_, let offset):
-                part.child.searchMutable(pointer + offset, query, body)
+                part.child.searchMutableChild(pointer + offset, query, body)
             case .elements(let container):
-                container.forEachMutable(pointer) { part.child.searchMutable($0, query, body) }
+                container.forEachMutable(pointer) { part.child.searchMutableChild($0, query, body) }
+            case .enumCase:
+                continue
             }
         }
+    }
+
+    @inline(__always)
+    private func searchMutableChild(
+        _ pointer: UnsafeMutableRawPointer, _ query: ModelQuery, _ body: (UnsafeMutableRawPointer, TypeLayout) -> Bool
+    ) {
+        guard isRecursive else { return searchMutable(pointer, query, body) }
+        DeepStack.withRoom { searchMutable(pointer, query, body) }
+    }
+}
+
+extension Part {
+    /// Whether this is the part of an enum case with the tag.
+    func isCase(_ tag: Int) -> Bool {
+        if case .enumCase(let own, _) = access { return own == tag }
+        return false
     }
 }

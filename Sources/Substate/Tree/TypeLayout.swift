@@ -13,10 +13,14 @@ final class TypeLayout: @unchecked Sendable {
     let model: ModelWitness?
     /// Present when the type is `any Model`, whose content is only known at run time.
     var existential: ExistentialAccess?
-    /// The ways down to values that can hold models, in declaration order.
+    /// Present when the type is an enum whose payloads can hold models.
+    var enumAccess: EnumAccess?
+    /// The ways down to values that can hold models, in declaration order; for an enum, one
+    /// per case whose payload can hold models.
     var parts: [Part] = []
-    /// Fields whose content the store cannot walk (enums, classes), checked on real values.
-    var opaqueFields: [OpaqueField] = []
+    /// Present when the store cannot walk values of this type (a class, a collection it does
+    /// not know, an existential other than `any Model`), although models may sit inside.
+    var hiding: Hiding?
     /// Problems found in this type's own declaration.
     var diagnostics: [Diagnostic] = []
 
@@ -31,8 +35,17 @@ final class TypeLayout: @unchecked Sendable {
     var handledActions: Set<ObjectIdentifier> = []
     /// Whether some `any Model` field occurs at or below this type.
     var hasExistentialBelow = false
-    /// Whether some opaque field occurs at or below this type.
-    var hasOpaqueBelow = false
+    /// Whether the type's values hold models the store cannot walk, whatever their value:
+    /// a class with model fields, a `Set` of models.
+    var hidesModels = false
+    /// Whether some type the store cannot walk can occur at or below this type, with models
+    /// inside for sure (``hidesModels``) or perhaps, depending on the values (existentials).
+    var hasHidingBelow = false
+    /// Whether values of this type can contain themselves, so that trees of it can be as deep
+    /// as the data makes them.
+    var isRecursive = false
+    /// The ways down to types that hide models, for the shape audit; a superset of ``parts``.
+    var auditParts: [Part] = []
     /// Every layout reachable from this one, itself included.
     var reachable: [TypeLayout] = []
 
@@ -57,29 +70,46 @@ final class TypeLayout: @unchecked Sendable {
 /// One way down from a value of a layout's type to values that can hold models.
 struct Part: Sendable {
     enum Access: Sendable {
-        /// A stored `var` field of a struct at a byte offset.
+        /// A stored `var` field of a struct, or an element of a tuple, at a byte offset.
         case field(name: String, offset: Int)
         /// The elements of a container: array elements, an optional's payload, dictionary values.
         case elements(ContainerAccess)
+        /// The payload of one case of an enum (see ``TypeLayout/enumAccess``).
+        case enumCase(tag: Int, name: String)
     }
 
     let access: Access
     let child: TypeLayout
 
+    /// How the part reads in a path from the root.
     var label: String {
         switch access {
-        case .field(let name, _): name
-        case .elements: "[]"
+        case .field(let name, _): ".\(name)"
+        case .elements(let container):
+            switch container.kind {
+            case .optional: "?"
+            case .array, .contiguousArray, .dictionary: "[]"
+            }
+        case .enumCase(_, let name): ".\(name)"
         }
     }
 }
 
-/// A field of a struct that the store does not walk into (an enum or a class), kept so that
-/// real values can be checked for models hidden inside.
-struct OpaqueField: Sendable {
-    let name: String
-    let offset: Int
-    let isClass: Bool
-    /// Copies the field's value out of the struct at the given address.
+/// Why the store cannot walk values of a type that may hold models.
+struct Hiding: Sendable {
+    enum Kind: Sendable {
+        /// A class: models are value types, and the store does not walk into references.
+        case classInstance
+        /// A standard-library generic type other than the containers the store walks.
+        case collection
+        /// An existential other than `any Model` (`Any`, `any Sendable`, `any P`).
+        case existential
+    }
+
+    let kind: Kind
+    /// The types inside that may hold models: a class's stored fields, a collection's
+    /// elements. Empty for existentials, whose contents are known only from values.
+    let inner: [TypeLayout]
+    /// For classes: the class's own fields, for reading values in the audit.
     let read: @Sendable (UnsafeRawPointer) -> Any
 }

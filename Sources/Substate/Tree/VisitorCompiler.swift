@@ -40,7 +40,8 @@ struct VisitorCompiler {
         if let key, let cached = cache[key] { return cached.visit }
         if let slot = inProgress[id] {
             // A recursive type: call through the slot, filled once this layout is compiled.
-            return { pointer, action in slot.visit?(pointer, action) }
+            // Trees of it are as deep as the data, so the walk makes sure it has stack left.
+            return { pointer, action in DeepStack.withRoom { slot.visit?(pointer, action) } }
         }
         let slot = VisitorSlot()
         inProgress[id] = slot
@@ -54,15 +55,36 @@ struct VisitorCompiler {
     private mutating func build(_ layout: TypeLayout) -> Visit? {
         if let existential = layout.existential { return existentialVisit(existential) }
         var steps: [Step] = []
+        var cases: [Int: Visit] = [:]
         for part in layout.parts {
             guard let child = compile(part.child) else { continue }
             switch part.access {
             case .field(_, let offset): steps.append(Step(offset: offset, visit: child))
             case .elements(let container):
                 steps.append(Step(offset: 0, visit: elementsVisit(container, part.child, child)))
+            case .enumCase(let tag, _): cases[tag] = child
             }
         }
+        if let access = layout.enumAccess, !cases.isEmpty {
+            steps.append(Step(offset: 0, visit: enumVisit(access, cases)))
+        }
         return chain(steps, then: layout.model.flatMap { modelStep($0, layout) })
+    }
+
+    /// The visitor of an enum: it visits the payload of the current case in place, if that
+    /// case's payload can hold models.
+    private func enumVisit(_ access: EnumAccess, _ cases: [Int: Visit]) -> Visit {
+        if cases.count == 1, let (tag, visit) = cases.first {
+            return { pointer, action in
+                access.withPayloadMutable(pointer) { current, payload in
+                    if current == tag { visit(payload, action) }
+                }
+            }
+        }
+        let table = (0..<access.cases.count).map { CompiledVisit(visit: cases[$0]) }
+        return { pointer, action in
+            access.withPayloadMutable(pointer) { tag, payload in table[tag].visit?(payload, action) }
+        }
     }
 
     private var isChecking: Bool {
@@ -83,7 +105,7 @@ struct VisitorCompiler {
             return model.arrayVisitor(visit)
         case .optional:
             return model.optionalVisitor(visit)
-        case .dictionary:
+        case .contiguousArray, .dictionary:
             return container.makeVisit(visit)
         }
     }

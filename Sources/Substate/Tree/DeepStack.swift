@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Lets recursive walks go as deep as the data does, without overflowing the thread's stack.
+///
+/// The store's walks are recursive, which keeps them fast; depth only grows without bound
+/// through recursive types (a `[Node]` inside `Node`, an `indirect` enum), so the walks call
+/// ``withRoom(_:)`` where they enter a recursive type. While the thread has at least
+/// ``reserve`` bytes of stack left, that is a comparison; below it, the rest of the walk
+/// continues on a helper thread with a fresh stack of ``segmentSize`` bytes, while the caller
+/// waits. A tree tens of thousands of levels deep is walked in a few such segments, whatever
+/// thread started the walk and however large its stack is.
+package enum DeepStack {
+    /// The stack left below which a walk continues on a helper thread: room for the deepest
+    /// non-recursive nesting between two recursive levels.
+    static let reserve = 1 << 20
+    /// The stack size of each helper thread.
+    static let segmentSize = 64 << 20
+
+    /// Calls the body, on a helper thread with a fresh stack if this thread's stack is nearly
+    /// used up.
+    @inline(__always)
+    package static func withRoom<R>(_ body: () -> R) -> R {
+        if hasRoom() { return body() }
+        return onFreshStack(body)
+    }
+
+    /// Whether the current thread has more than ``reserve`` bytes of stack left.
+    @inline(__always)
+    static func hasRoom() -> Bool {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return here &- lowestUsableAddress() > UInt(reserve)
+    }
+
+    /// Runs the body on a new thread with a large stack and waits for it.
+    @inline(never)
+    static func onFreshStack<R>(_ body: () -> R) -> R {
+        withoutActuallyEscaping(body) { body in
+            let work = StackSegment(body)
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, segmentSize)
+            let context = Unmanaged.passRetained(work).toOpaque()
+            #if canImport(Darwin)
+                var thread: pthread_t?
+            #else
+                var thread = pthread_t()
+            #endif
+            let created = pthread_create(&thread, &attributes, runSegment, context)
+            guard created == 0 else {
+                // No thread to be had: go on here, as deep as the stack allows.
+                Unmanaged<StackSegment<R>>.fromOpaque(context).release()
+                return body()
+            }
+            #if canImport(Darwin)
+                pthread_join(thread!, nil)
+            #else
+                pthread_join(thread, nil)
+            #endif
+            return work.result!
+        }
+    }
+
+    /// The lowest address of the current thread's stack that a walk may use, cached per thread.
+    private static func lowestUsableAddress() -> UInt {
+        let key = stackLimitKey
+        if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
+        let limit = currentStackLimit()
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: limit))
+        return limit
+    }
+
+    /// The lowest address of the current thread's stack.
+    private static func currentStackLimit() -> UInt {
+        #if canImport(Darwin)
+            let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+            return top - UInt(pthread_get_stacksize_np(pthread_self()))
+        #else
+            // A GNU extension the C library has but its Swift overlay does not declare.
+            typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+            guard let symbol = dlsym(nil, "pthread_getattr_np") else { return 0 }  // RTLD_DEFAULT
+            let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+            var attributes = pthread_attr_t()
+            guard getAttributes(pthread_self(), &attributes) == 0 else { return 0 }
+            defer { pthread_attr_destroy(&attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            pthread_attr_getstack(&attributes, &address, &size)
+            return UInt(bitPattern: address)
+        #endif
+    }
+}
+
+/// The thread-specific slot that caches each thread's stack limit.
+private let stackLimitKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+
+/// The body of a walk segment and its result, handed to the helper thread.
+// @unchecked Sendable: the thread that creates it waits in pthread_join until the helper
+// thread has run the body and stored the result, so only one thread uses it at a time.
+private final class StackSegment<R>: @unchecked Sendable {
+    let body: () -> R
+    var result: R?
+
+    init(_ body: @escaping () -> R) {
+        self.body = body
+    }
+
+    func run() { result = body() }
+}
+
+/// A segment's thread entry point.
+private protocol SegmentRunner: AnyObject {
+    func run()
+}
+
+extension StackSegment: SegmentRunner {}
+
+#if canImport(Darwin)
+    private func runSegment(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        let segment = Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue() as! any SegmentRunner
+        segment.run()
+        return nil
+    }
+#else
+    private func runSegment(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        let segment = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! any SegmentRunner
+        segment.run()
+        return nil
+    }
+#endif
