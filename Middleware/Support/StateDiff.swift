@@ -28,22 +28,18 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
 
     /// Compares two values leaf by leaf.
     ///
+    /// Both values are walked together, once, so the cost is linear in their size however deep
+    /// they are; paths are spelled out only for the leaves that changed. Changes come in tree
+    /// order: at each level, what the earlier value has first, then what only the later one has.
+    ///
     /// - Parameters:
     ///   - before: The earlier value.
     ///   - after: The later value, of the same type.
     ///   - root: The name the paths start with; by default the type name of `before`.
     public init(from before: Any, to after: Any, root: String? = nil) {
-        let name = root ?? typeName(type(of: before))
-        let old = Leaves(of: before, root: name)
-        let new = Leaves(of: after, root: name)
-        var changes: [Change] = []
-        for (path, value) in old.ordered where new.values[path] != value {
-            changes.append(Change(path: path, before: value, after: new.values[path]))
-        }
-        for (path, value) in new.ordered where old.values[path] == nil {
-            changes.append(Change(path: path, before: nil, after: value))
-        }
-        self.changes = changes
+        var walk = DiffWalk(root: root ?? typeName(type(of: before)))
+        walk.compare(before, after)
+        changes = walk.changes
     }
 
     /// Whether the two values print the same, leaf by leaf.
@@ -52,46 +48,93 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
     public var description: String { changes.map(\.description).joined(separator: "\n") }
 }
 
-/// A value flattened into its leaves, each keyed by its path.
-private struct Leaves {
-    var ordered: [(path: String, value: String)] = []
-    var values: [String: String] = [:]
+/// Walks two values side by side and collects the leaves that differ.
+private struct DiffWalk {
+    var changes: [StateDiff.Change] = []
+    /// The path of the values being compared, one component per level.
+    private var path: [String]
 
-    init(of value: Any, root: String) {
-        collect(value, path: root)
+    init(root: String) {
+        path = [root]
     }
 
-    private mutating func add(_ path: String, _ value: String) {
-        ordered.append((path, value))
-        values[path] = value
+    /// What a value is, seen from a diff: a leaf as printed, or children keyed by their path
+    /// component. An optional is its wrapped value (or the leaf `nil`).
+    private enum Shape {
+        case leaf(String)
+        case children([(key: String, value: Any)])
     }
 
-    private mutating func collect(_ value: Any, path: String) {
-        let mirror = Mirror(reflecting: value)
+    private static func shape(of value: Any) -> Shape {
+        var value = value
+        var mirror = Mirror(reflecting: value)
+        while mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return .leaf("nil") }
+            value = wrapped
+            mirror = Mirror(reflecting: value)
+        }
         let children = Array(mirror.children)
         switch ValueDump.style(of: value, mirror) {
-        case .optional:
-            if let wrapped = children.first { collect(wrapped.value, path: path) } else { add(path, "nil") }
         case .collection, .set:
-            if children.isEmpty { add(path, "[]") }
-            for (index, child) in children.enumerated() { collect(child.value, path: "\(path)[\(index)]") }
+            if children.isEmpty { return .leaf("[]") }
+            return .children(children.enumerated().map { ("[\($0.offset)]", $0.element.value) })
         case .dictionary:
-            if children.isEmpty { add(path, "[:]") }
-            for (key, entry) in DictionaryEntries.sorted(children) { collect(entry, path: "\(path)[\(key)]") }
+            if children.isEmpty { return .leaf("[:]") }
+            return .children(DictionaryEntries.sorted(children).map { ("[\($0.key)]", $0.value) })
         case .enum:
-            let caseName = EnumCase.name(of: value)
-            if let payload = children.first {
-                collect(payload.value, path: "\(path).\(caseName)")
-            } else {
-                add(path, ".\(caseName)")
-            }
+            guard let payload = children.first else { return .leaf(".\(EnumCase.name(of: value))") }
+            return .children([(".\(payload.label ?? EnumCase.name(of: value))", payload.value)])
         case .struct, .class, .tuple:
-            if children.isEmpty { add(path, typeName(type(of: value))) }
-            for (index, child) in children.enumerated() {
-                collect(child.value, path: "\(path).\(child.label ?? "\(index)")")
-            }
+            if children.isEmpty { return .leaf(typeName(type(of: value))) }
+            return .children(children.enumerated().map { (".\($0.element.label ?? "\($0.offset)")", $0.element.value) })
         default:
-            add(path, ValueDump.leaf(value))
+            return .leaf(ValueDump.leaf(value))
         }
+    }
+
+    /// Compares two values at the current path; either may be missing.
+    mutating func compare(_ before: Any?, _ after: Any?) {
+        DeepStack.withRoom {
+            let old = before.map(Self.shape)
+            let new = after.map(Self.shape)
+            switch (old, new) {
+            case (.leaf(let a)?, .leaf(let b)?):
+                if a != b { record(a, b) }
+            case (.leaf(let a)?, .children(let children)?):
+                record(a, nil)
+                for child in children { enter(child.key) { $0.compare(nil, child.value) } }
+            case (.children(let children)?, .leaf(let b)?):
+                for child in children { enter(child.key) { $0.compare(child.value, nil) } }
+                record(nil, b)
+            case (.children(let a)?, .children(let b)?):
+                var later: [String: Any] = [:]
+                for child in b { later[child.key] = child.value }
+                var seen: Set<String> = []
+                for child in a {
+                    seen.insert(child.key)
+                    enter(child.key) { $0.compare(child.value, later[child.key]) }
+                }
+                for child in b where !seen.contains(child.key) {
+                    enter(child.key) { $0.compare(nil, child.value) }
+                }
+            case (.leaf(let a)?, nil): record(a, nil)
+            case (nil, .leaf(let b)?): record(nil, b)
+            case (.children(let children)?, nil):
+                for child in children { enter(child.key) { $0.compare(child.value, nil) } }
+            case (nil, .children(let children)?):
+                for child in children { enter(child.key) { $0.compare(nil, child.value) } }
+            case (nil, nil): break
+            }
+        }
+    }
+
+    private mutating func enter(_ component: String, _ body: (inout DiffWalk) -> Void) {
+        path.append(component)
+        body(&self)
+        path.removeLast()
+    }
+
+    private mutating func record(_ before: String?, _ after: String?) {
+        changes.append(StateDiff.Change(path: path.joined(), before: before, after: after))
     }
 }

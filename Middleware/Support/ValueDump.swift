@@ -91,6 +91,9 @@ enum DictionaryEntries {
 /// The case name of an enum value, without its payload.
 enum EnumCase {
     static func name(of value: Any) -> String {
+        // A case with a payload is its mirror's only child, labelled with the case name; only
+        // cases without one are printed, which prints nothing but the name.
+        if let label = Mirror(reflecting: value).children.first?.label { return label }
         let described = String(describing: value)
         return String(described.prefix { $0 != "(" })
     }

@@ -101,9 +101,26 @@ final class LoggerTests: XCTestCase {
         XCTAssertEqual(
             diff.changes.map(\.description),
             [
-                "Tree.list[1]: 2 → 3", #"Tree.map["a"]: 1 → 2"#, "Tree.load: .idle → (none)", "Tree.maybe: nil → 4",
-                "Tree.load.loaded: (none) → 5",
+                "Tree.list[1]: 2 → 3", #"Tree.map["a"]: 1 → 2"#, "Tree.load: .idle → (none)",
+                "Tree.load.loaded: (none) → 5", "Tree.maybe: nil → 4",
             ])
         XCTAssertTrue(StateDiff(from: Tree(), to: Tree()).isEmpty)
+    }
+
+    func testStateDiffWorksOnTreesTwentyThousandLevelsDeep() {
+        struct Node {
+            var value = 0
+            var children: [Node] = []
+        }
+        func chain(bottom: Int) -> Node {
+            var node = Node(value: bottom)
+            for _ in 0..<20_000 { node = Node(children: [node]) }
+            return node
+        }
+        let diff = StateDiff(from: chain(bottom: 1), to: chain(bottom: 2))
+        XCTAssertEqual(diff.changes.count, 1)
+        XCTAssertEqual(diff.changes.first?.before, "1")
+        XCTAssertEqual(diff.changes.first?.after, "2")
+        XCTAssertEqual(diff.changes.first?.path, "Node" + String(repeating: ".children[0]", count: 20_000) + ".value")
     }
 }

@@ -20,7 +20,7 @@ struct Tally: Model {
 /// What a caller still holds after releasing a store can be used without reaching freed memory.
 @MainActor
 final class ReleasedStoreTests: XCTestCase {
-    func testAKeptNextCalledAfterTheReleaseDoesNothingAndSaysSo() {
+    func testAKeptNextCalledAfterTheReleaseDoesNothingAndSaysSo() async {
         let keeper = NextKeeper()
         var diagnostics: [Diagnostic] = []
         var store: Store? = Store(model: Tally(), middleware: [keeper]) { diagnostics.append($0) }
@@ -37,7 +37,7 @@ final class ReleasedStoreTests: XCTestCase {
             "a kept Next was called with Tally.Add after its store was released; the action was dropped")
     }
 
-    func testAKeptNextStillWorksWhileTheStoreIsBeingReleased() {
+    func testAKeptNextStillWorksWhileTheStoreIsBeingReleased() async {
         final class FlushOnRelease: Middleware {
             var kept: Next?
             func handle(_ action: Action, store: Store, next: Next) {

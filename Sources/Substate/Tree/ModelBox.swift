@@ -51,7 +51,14 @@ final class ModelBox<Root: Model>: AnyModelBox {
     }
 
     isolated deinit {
-        value.deinitialize(count: 1)
+        // Swift frees a nested value recursively, and on an 8 MB stack a chain of arrays of
+        // models overflows past about 50,000 levels. A tree of recursive types is freed on a
+        // helper thread with a large stack instead.
+        if layout.reachable.contains(where: \.isRecursive) {
+            DeepStack.onFreshStack { _ = value.deinitialize(count: 1) }
+        } else {
+            value.deinitialize(count: 1)
+        }
         value.deallocate()
     }
 
@@ -101,3 +108,4 @@ func makeBox(_ model: any Model) -> AnyModelBox {
     func open<M: Model>(_ model: M) -> AnyModelBox { ModelBox(model) }
     return open(model)
 }
+

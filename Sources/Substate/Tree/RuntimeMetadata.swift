@@ -75,9 +75,11 @@ enum RuntimeMetadata {
         return (0..<count).map { index in
             let element = metadata + (3 + 2 * index) * wordSize
             let label = names.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil } ?? "\(index)"
+            // The offset is 32 bits wide followed by padding on some platforms and a full word on
+            // Apple's; on these little-endian machines its low 32 bits are the value either way.
             return TupleElement(
                 label: label, type: element.load(as: Any.Type.self),
-                offset: element.load(fromByteOffset: wordSize, as: Int.self))
+                offset: Int(element.load(fromByteOffset: wordSize, as: UInt32.self)))
         }
     }
 
