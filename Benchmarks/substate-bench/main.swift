@@ -29,6 +29,8 @@ func runBenchmarks() async {
         ("find", { [CoreBenchmarks.find(harness: harness)] }),
         ("large arrays", { [CoreBenchmarks.largeArrays(harness: harness)] }),
         ("routing", { CoreBenchmarks.routing(harness: harness) }),
+        ("enum payloads", { [EnumBenchmarks.payloads(harness: harness)] }),
+        ("deep tree", { EnumBenchmarks.deepTree(harness: harness) }),
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
         ("state machines", { MachineBenchmarks.inputs(harness: harness) }),

@@ -249,6 +249,9 @@ public final class Store: Observable {
                 }
             }
         }
+        for box in [root] + registered {
+            box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
+        }
     }
 
     private func checkRouting(_ action: any Action, type: ObjectIdentifier) {

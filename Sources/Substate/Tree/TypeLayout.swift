@@ -68,7 +68,10 @@ final class TypeLayout: @unchecked Sendable {
 }
 
 /// One way down from a value of a layout's type to values that can hold models.
-struct Part: Sendable {
+///
+/// A class, so that walks that loop over a layout's parts share them rather than copy their
+/// closures and names for every value they visit.
+final class Part: Sendable {
     enum Access: Sendable {
         /// A stored `var` field of a struct, or an element of a tuple, at a byte offset.
         case field(name: String, offset: Int)
@@ -80,6 +83,11 @@ struct Part: Sendable {
 
     let access: Access
     let child: TypeLayout
+
+    init(access: Access, child: TypeLayout) {
+        self.access = access
+        self.child = child
+    }
 
     /// How the part reads in a path from the root.
     var label: String {
