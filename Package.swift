@@ -54,7 +54,9 @@ let package = Package(
             path: "Tests/SubstateMachineTests"),
         .testTarget(
             name: "SubstateTestingTests",
-            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],
+            dependencies: [
+                "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport",
+            ],
             path: "Tests/SubstateTestingTests"),
         .testTarget(
             name: "SubstateLogToolTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateLogTool"],
@@ -68,7 +70,10 @@ let package = Package(
             path: "Tests/TodosExampleTests"),
         .testTarget(
             name: "SearchExampleTests",
-            dependencies: ["SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport"],
+            dependencies: [
+                "SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting",
+                "SubstateTestSupport",
+            ],
             path: "Tests/SearchExampleTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -69,7 +69,8 @@ enum SaverBenchmarks {
     /// flush of the directory) against Foundation's atomic write, which flushes nothing, of the
     /// same bytes.
     static func durableWrite(harness: Harness) -> Figure {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("substate-bench-durable-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "substate-bench-durable-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let storage = ModelSaver.FileStorage(directory: directory.appendingPathComponent("storage"))
         let plainFile = directory.appendingPathComponent("plain.json")

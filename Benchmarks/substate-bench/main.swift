@@ -34,7 +34,10 @@ func runBenchmarks() async {
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
         ("state machines", { MachineBenchmarks.inputs(harness: harness) }),
-        ("saver", { [await SaverBenchmarks.debouncedSave(harness: harness), SaverBenchmarks.durableWrite(harness: harness)] }),
+        (
+            "saver",
+            { [await SaverBenchmarks.debouncedSave(harness: harness), SaverBenchmarks.durableWrite(harness: harness)] }
+        ),
         ("recording", { RecordingBenchmarks.figures(harness: harness) }),
     ]
     var figures: [Figure] = []

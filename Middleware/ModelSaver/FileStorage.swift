@@ -167,7 +167,9 @@ private func makeDirectory(_ path: String) throws {
         if info.st_mode & S_IFMT == S_IFDIR { return }
         throw SaveError.failed("create the directory", path, "a file is in the way")
     }
-    guard errno == ENOENT || errno == ENOTDIR else { throw SaveError.failed("create the directory", path, systemReason()) }
+    guard errno == ENOENT || errno == ENOTDIR else {
+        throw SaveError.failed("create the directory", path, systemReason())
+    }
     let parent = (path as NSString).deletingLastPathComponent
     if !parent.isEmpty, parent != path { try makeDirectory(parent) }
     if mkdir(path, 0o755) != 0, errno != EEXIST {

@@ -59,7 +59,8 @@ final class ModelSaverFaultTests: XCTestCase {
     private let fixedDate = Date(timeIntervalSince1970: 1_800_000_000)
 
     override func setUp() async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("substate-faults-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "substate-faults-\(UUID().uuidString)")
     }
 
     override func tearDown() async throws {
@@ -146,7 +147,10 @@ final class ModelSaverFaultTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let first = directory.appendingPathComponent("Preferences.corrupt-2027-01-15T08-00-00Z.json")
         try Data("an earlier corrupt file".utf8).write(to: first)
-        for (attempt, expected) in [(1, "Preferences.corrupt-2027-01-15T08-00-00Z-2.json"), (2, "Preferences.corrupt-2027-01-15T08-00-00Z-3.json")] {
+        for (attempt, expected) in [
+            (1, "Preferences.corrupt-2027-01-15T08-00-00Z-2.json"),
+            (2, "Preferences.corrupt-2027-01-15T08-00-00Z-3.json"),
+        ] {
             try Data("corrupt \(attempt)".utf8).write(to: directory.appendingPathComponent("Preferences.json"))
             let outcomes = SaverOutcomes()
             _ = Store(
@@ -156,7 +160,8 @@ final class ModelSaverFaultTests: XCTestCase {
                 ])
             XCTAssertEqual(outcomes.loadFailures.map(\.file), ["Preferences.json (moved to \(expected))"])
             XCTAssertEqual(
-                try String(contentsOf: directory.appendingPathComponent(expected), encoding: .utf8), "corrupt \(attempt)")
+                try String(contentsOf: directory.appendingPathComponent(expected), encoding: .utf8),
+                "corrupt \(attempt)")
         }
         XCTAssertEqual(try String(contentsOf: first, encoding: .utf8), "an earlier corrupt file", "never overwritten")
     }

@@ -146,7 +146,8 @@ final class ModelSaverOrderingTests: XCTestCase {
             }
             if !released {
                 XCTAssertEqual(
-                    count("SaveDidSucceed", in: names), storage.written("Preferences").count
+                    count("SaveDidSucceed", in: names),
+                    storage.written("Preferences").count
                         + storage.written("Clicks(News)").count + storage.written("Clicks(Products)").count,
                     "\(context): one success reported per write, none for a state not written")
             }

@@ -107,7 +107,8 @@ final class EnumTreeTests: XCTestCase {
         let store = Store(model: Root())
         let before = store.find(Root.self)!
         store.update(Tick(ticker: Ticker()))
-        XCTAssertEqual(before.chain.leaves.map(\.updates), [1, 1], "a copy taken earlier shares boxes, and keeps its values")
+        XCTAssertEqual(
+            before.chain.leaves.map(\.updates), [1, 1], "a copy taken earlier shares boxes, and keeps its values")
         XCTAssertEqual(store.find(Root.self)!.chain.leaves.map(\.updates), [2, 2])
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Substate
-import SubstateTestSupport
 import SubstateMiddleware
+import SubstateTestSupport
 import XCTest
 
 /// Rolls a die in its update: deliberately not deterministic, so replay must notice.

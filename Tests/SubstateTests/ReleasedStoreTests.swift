@@ -65,7 +65,8 @@ final class ReleasedStoreTests: XCTestCase {
         await runtime.waitForAll()
         XCTAssertEqual(diagnostics.map(\.kind), [.useAfterRelease])
         XCTAssertEqual(
-            diagnostics.first?.message, "EffectRuntime.run was called after its store was released; no effect was started")
+            diagnostics.first?.message,
+            "EffectRuntime.run was called after its store was released; no effect was started")
     }
 
     func testAnEffectRunningWhenTheStoreIsReleasedSendsNothingAfterwards() async {

@@ -76,18 +76,18 @@ public final class Store: Observable {
     ///   - onDiagnostic: Receives each ``Diagnostic`` once; by default they are printed to
     ///     standard error.
     public convenience init<Root: Model>(
-        model: Root, middleware: [any Middleware] = [],
+        model: consuming Root, middleware: [any Middleware] = [],
         onDiagnostic: (@MainActor (Diagnostic) -> Void)? = nil
     ) {
-        self.init(model: model, middleware: middleware, onDiagnostic: onDiagnostic, replaying: false)
+        self.init(model: consume model, middleware: middleware, onDiagnostic: onDiagnostic, replaying: false)
     }
 
     /// Creates a store that is replaying a log when `replaying` is `true` (see ``isReplaying``).
     package init<Root: Model>(
-        model: Root, middleware: [any Middleware], onDiagnostic: (@MainActor (Diagnostic) -> Void)?,
+        model: consuming Root, middleware: [any Middleware], onDiagnostic: (@MainActor (Diagnostic) -> Void)?,
         replaying: Bool
     ) {
-        root = ModelBox(model)
+        root = ModelBox(consume model)
         isReplaying = replaying
         let middleware = replaying ? middleware.filter(\.runsDuringReplay) : middleware
         self.middleware = middleware

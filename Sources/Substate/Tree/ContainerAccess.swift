@@ -86,7 +86,8 @@ extension ContiguousArray: ModelContainer {
                 }
             },
             forEach: { pointer, body in
-                pointer.assumingMemoryBound(to: ContiguousArray<Element>.self).pointee.withUnsafeBufferPointer { buffer in
+                pointer.assumingMemoryBound(to: ContiguousArray<Element>.self).pointee.withUnsafeBufferPointer {
+                    buffer in
                     for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
                 }
             }

@@ -179,6 +179,8 @@ private let runtimeAllocateBox: UInt = {
     #else
         let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #endif
-    guard let symbol = dlsym(everywhere, "swift_allocBox") else { fatalError("the Swift runtime has no swift_allocBox") }
+    guard let symbol = dlsym(everywhere, "swift_allocBox") else {
+        fatalError("the Swift runtime has no swift_allocBox")
+    }
     return UInt(bitPattern: symbol)
 }()

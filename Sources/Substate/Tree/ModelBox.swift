@@ -41,9 +41,9 @@ final class ModelBox<Root: Model>: AnyModelBox {
     @exclusivity(unchecked) private var lastType: ObjectIdentifier?
     @exclusivity(unchecked) private var lastVisit: Visit?
 
-    init(_ value: Root) {
+    init(_ value: consuming Root) {
         self.value = .allocate(capacity: 1)
-        self.value.initialize(to: value)
+        self.value.initialize(to: consume value)
         let layout = LayoutCache.layout(for: Root.self)
         usesRouting = layout.reachable.contains { $0.model?.handledActions != nil }
         broadcast = LayoutCache.visitor(for: layout, action: nil)
@@ -108,4 +108,3 @@ func makeBox(_ model: any Model) -> AnyModelBox {
     func open<M: Model>(_ model: M) -> AnyModelBox { ModelBox(model) }
     return open(model)
 }
-

@@ -71,7 +71,9 @@ enum RuntimeMetadata {
         let count = metadata.load(fromByteOffset: wordSize, as: Int.self)
         let labels = metadata.load(fromByteOffset: 2 * wordSize, as: UnsafePointer<CChar>?.self)
         // Labels are one string, each followed by a space; unlabelled elements have empty ones.
-        let names = labels.map { String(cString: $0).split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
+        let names = labels.map {
+            String(cString: $0).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        }
         return (0..<count).map { index in
             let element = metadata + (3 + 2 * index) * wordSize
             let label = names.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil } ?? "\(index)"
