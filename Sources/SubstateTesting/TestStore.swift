@@ -64,8 +64,11 @@ public final class TestStore<Root: Model & Equatable> {
 
     /// Sends an action and asserts the state change it causes.
     ///
-    /// - Parameter update: Applies the expected change to the state before the action; omit it
-    ///   when the action changes nothing.
+    /// - Parameters:
+    ///   - action: The action to send through the store's pipeline.
+    ///   - location: Where a failure is reported.
+    ///   - update: Applies the expected change to the state before the action; omit it when the
+    ///     action changes nothing.
     public func send(
         _ action: Action, at location: TestLocation = TestLocation(), _ update: ((inout Root) -> Void)? = nil
     ) {

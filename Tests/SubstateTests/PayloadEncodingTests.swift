@@ -56,7 +56,8 @@ struct Everything: Action, Codable, Equatable {
 }
 
 /// Uses `superEncoder`, as classes that inherit their coding do.
-final class Subclassed: Base, Action, @unchecked Sendable {  // immutable after init; @unchecked because the base class is open
+// @unchecked Sendable: immutable after init; unchecked because the base class is open.
+final class Subclassed: Base, Action, @unchecked Sendable {
     let extra: String
     init(base: Int, extra: String) {
         self.extra = extra
