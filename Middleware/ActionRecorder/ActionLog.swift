@@ -59,28 +59,36 @@ public struct ActionLog: Sendable {
 
     /// Reads a log from JSON Lines text.
     public init(text: String) throws {
-        var text = text
-        let parsed = try text.withUTF8 { bytes in try Self.read(bytes, lastLineMayBeCut: true) }
-        (header, self.lines, isTruncated) = parsed
+        try self.init(bytes: Array(text.utf8), lastLineMayBeCut: true)
     }
 
     /// Reads a log from its lines (a ``MemoryLog``'s, for example).
     public init(lines: [String]) throws {
-        var text = lines.map { $0 + "\n" }.joined()
-        let parsed = try text.withUTF8 { bytes in try Self.read(bytes, lastLineMayBeCut: false) }
-        (header, self.lines, isTruncated) = parsed
+        try self.init(bytes: Array(lines.map { $0 + "\n" }.joined().utf8), lastLineMayBeCut: false)
+    }
+
+    /// Reads a log from the bytes of a JSON Lines file, as they are: a line that is not valid
+    /// UTF-8 is refused with its number, rather than read with replacement characters.
+    public init(data: Data) throws {
+        try self.init(bytes: Array(data), lastLineMayBeCut: true)
     }
 
     /// Reads a log file; nothing is written to it.
     public init(contentsOf url: URL) throws {
-        try self.init(text: String(decoding: try Data(contentsOf: url), as: UTF8.self))
+        try self.init(data: try Data(contentsOf: url))
     }
 
-    /// Reads the log's bytes line by line: the recorder's own layout straight from the bytes,
-    /// anything else through the general parser.
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, lastLineMayBeCut: Bool) throws -> (
-        Header, [Line], Bool
-    ) {
+    private init(bytes: [UInt8], lastLineMayBeCut: Bool) throws {
+        (header, lines, isTruncated) = try bytes.withUnsafeBufferPointer { buffer in
+            try Self.read(buffer, lastLineMayBeCut: lastLineMayBeCut)
+        }
+    }
+
+    /// Reads the log's bytes line by line: the recorder's own layout of action lines straight
+    /// from the bytes, anything else through ``RawJSON``. Values are kept as written.
+    private static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, lastLineMayBeCut: Bool, truncated alreadyCut: Bool = false
+    ) throws -> (Header, [Line], Bool) {
         var ranges: [Range<Int>] = []
         var start = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
@@ -89,25 +97,22 @@ public struct ActionLog: Sendable {
         }
         let endsWithNewline = start == bytes.count
         if !endsWithNewline { ranges.append(start..<bytes.count) }
-        func text(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
 
         guard let first = ranges.first, !first.isEmpty else { throw ActionLogError(line: 1, "the log is empty") }
-        let headerObject = try object(text(first), line: 1)
-        guard headerObject["format"] as? String == LogFormat.name else {
-            throw ActionLogError(line: 1, "not a \(LogFormat.name) log (no \"format\":\"\(LogFormat.name)\" header)")
+        // Every line is text: one pass over the log, before any line is read as JSON.
+        if let offset = RawJSON.firstInvalidUTF8(bytes),
+            let (index, range) = ranges.enumerated().first(where: { $0.element.contains(offset) })
+        {
+            let cut = lastLineMayBeCut && !endsWithNewline && index == ranges.count - 1
+            if !cut || index == 0 {
+                throw ActionLogError(
+                    line: index + 1,
+                    "not valid UTF-8 (byte \(offset - range.lowerBound + 1), 0x\(String(bytes[offset], radix: 16)))")
+            }
+            ranges.removeLast()
+            return try read(UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]), lastLineMayBeCut: false, truncated: true)
         }
-        guard let version = headerObject["version"] as? Int, version <= LogFormat.version else {
-            throw ActionLogError(
-                line: 1,
-                "format version \(headerObject["version"] ?? "?") is not supported (this reader reads \(LogFormat.version))"
-            )
-        }
-        let header = Header(
-            root: headerObject["root"] as? String ?? "",
-            initialState: try headerObject["initialState"].map { try data($0, line: 1) },
-            rootShape: headerObject["rootShape"] as? String)
+        let header = try Self.header(try RawLine(bytes, first, number: 1))
         var parsed: [Line] = []
         parsed.reserveCapacity(ranges.count)
         var truncated = false
@@ -118,9 +123,9 @@ public struct ActionLog: Sendable {
                 parsed.append(line)
                 continue
             }
-            let lineObject: [String: Any]
+            let raw: RawLine
             do {
-                lineObject = try object(text(range), line: number)
+                raw = try RawLine(bytes, range, number: number)
             } catch {
                 if lastLineMayBeCut, !endsWithNewline, index == ranges.count - 1 {
                     truncated = true
@@ -128,57 +133,74 @@ public struct ActionLog: Sendable {
                 }
                 throw error
             }
-            parsed.append(try line(lineObject, number: number))
+            parsed.append(try line(raw))
         }
-        return (header, parsed, truncated)
+        return (header, parsed, truncated || alreadyCut)
     }
 
-    private static func line(_ object: [String: Any], number: Int) throws -> Line {
-        guard let sequence = object["seq"] as? Int else {
+    private static func header(_ line: RawLine) throws -> Header {
+        guard line.string("format") == LogFormat.name else {
+            throw ActionLogError(line: 1, "not a \(LogFormat.name) log (no \"format\":\"\(LogFormat.name)\" header)")
+        }
+        guard let version = line.integer("version"), version <= LogFormat.version else {
+            throw ActionLogError(
+                line: 1,
+                "format version \(line.text("version") ?? "?") is not supported (this reader reads \(LogFormat.version))"
+            )
+        }
+        return Header(
+            root: line.string("root") ?? "", initialState: line.data("initialState"),
+            rootShape: line.string("rootShape"))
+    }
+
+    private static func line(_ line: RawLine) throws -> Line {
+        let number = line.number
+        guard let sequence = line.integer("seq") else {
             throw ActionLogError(line: number, "no sequence number (\"seq\")")
         }
-        if let value = object["digest"] as? String { return .digest(sequence: sequence, value: value, line: number) }
-        if let state = object["snapshot"] {
-            return .snapshot(sequence: sequence, state: try data(state, line: number), line: number)
+        if let value = line.string("digest") { return .digest(sequence: sequence, value: value, line: number) }
+        if let state = line.data("snapshot") { return .snapshot(sequence: sequence, state: state, line: number) }
+        if let type = line.string("model"), let name = line.string("modelName"), let state = line.data("state") {
+            return .model(sequence: sequence, type: type, name: name, state: state, line: number)
         }
-        if let type = object["model"] as? String, let name = object["modelName"] as? String, let state = object["state"]
-        {
-            return .model(
-                sequence: sequence, type: type, name: name, state: try data(state, line: number), line: number)
-        }
-        guard let type = object["type"] as? String, let name = object["name"] as? String else {
+        guard let type = line.string("type"), let name = line.string("name") else {
             throw ActionLogError(line: number, "an action line needs \"type\" and \"name\"")
         }
-        guard let originName = object["origin"] as? String, let origin = Store.Origin(rawValue: originName) else {
-            throw ActionLogError(line: number, "unknown origin \(object["origin"].map { "\($0)" } ?? "(none)")")
+        guard let originName = line.string("origin"), let origin = Store.Origin(rawValue: originName) else {
+            throw ActionLogError(line: number, "unknown origin \(line.text("origin") ?? "(none)")")
         }
         return .action(
             Entry(
-                sequence: sequence, time: (object["t"] as? NSNumber)?.doubleValue ?? 0, type: type, name: name,
-                origin: origin, payload: try object["payload"].map { try data($0, line: number) }, line: number,
-                shape: object["shape"] as? String))
+                sequence: sequence, time: line.number("t") ?? 0, type: type, name: name, origin: origin,
+                payload: line.data("payload"), line: number, shape: line.string("shape")))
     }
+}
 
-    private static func object(_ text: String, line: Int) throws -> [String: Any] {
+/// One line of a log read as a JSON object, its members' values kept as written.
+struct RawLine {
+    let number: Int
+    private let json: RawJSON
+    private let members: [String: Range<Int>]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) throws {
+        self.number = number
         do {
-            guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-                throw ActionLogError(line: line, "not a JSON object")
+            json = try RawJSON(bytes: Array(bytes[range]))
+            guard let members = try json.members(at: json.root) else {
+                throw ActionLogError(line: number, "not a JSON object")
             }
-            return object
-        } catch let error as ActionLogError {
-            throw error
-        } catch {
-            throw ActionLogError(line: line, "not valid JSON (\(error.localizedDescription))")
+            self.members = members
+        } catch let error as RawJSONError {
+            throw ActionLogError(line: number, error.reason)
         }
     }
 
-    private static func data(_ value: Any, line: Int) throws -> Data {
-        do {
-            return try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
-        } catch {
-            throw ActionLogError(line: line, "a value that cannot be re-encoded (\(error.localizedDescription))")
-        }
-    }
+    func string(_ key: String) -> String? { members[key].flatMap(json.string) }
+    func integer(_ key: String) -> Int? { members[key].flatMap(json.integer) }
+    func number(_ key: String) -> Double? { members[key].flatMap(json.number) }
+    func data(_ key: String) -> Data? { members[key].map(json.data) }
+    /// The member's value as written, for messages.
+    func text(_ key: String) -> String? { members[key].map { String(decoding: json.bytes[$0], as: UTF8.self) } }
 }
 
 /// A problem with a log or its replay, at a line of the log.

@@ -8,7 +8,7 @@ import Substate
 /// snapshot of the state:
 ///
 /// ```
-/// {"format":"substate-log","version":1,"root":"App","rootName":"4Main3AppV","initialState":{...}}
+/// {"format":"substate-log","version":2,"root":"App","rootName":"4Main3AppV","initialState":{...}}
 /// {"seq":1,"t":0.0012,"type":"Counter.Increment","name":"4Main7CounterV9IncrementV","origin":"app","payload":{}}
 /// {"seq":2,"t":0.2501,"type":"Search.Query","name":"...","origin":"middleware","payload":{"text":"swift"}}
 /// {"seq":2,"digest":"9f1c2b..."}
@@ -19,7 +19,7 @@ import Substate
 /// `"replayable":false` and no payload.
 public enum LogFormat {
     public static let name = "substate-log"
-    public static let version = 1
+    public static let version = 2
 }
 
 /// JSON text for a string, quoted and escaped.
@@ -27,10 +27,11 @@ func jsonString(_ string: String) -> String {
     String(decoding: (try? JSONEncoder().encode(string)) ?? Data("\"\"".utf8), as: UTF8.self)
 }
 
-/// The JSON of an encodable value as it goes into a log: sorted keys, so that equal values
-/// encode equally, and ``Redacted`` fields left out.
+/// The JSON of a state as it goes into a log: canonical (sorted keys, sets and dictionaries
+/// in an order that does not depend on the process, see ``CanonicalJSON``), so that equal
+/// values encode equally in every process, and ``Redacted`` fields left out.
 func jsonData(of value: any Encodable) throws -> Data {
-    try RedactionContext.encoder(sorted: true).encode(value)
+    try CanonicalJSON.encode(value)
 }
 
 /// A stable 64-bit digest (FNV-1a) of bytes, as 16 hex digits.

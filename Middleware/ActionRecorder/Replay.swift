@@ -123,8 +123,8 @@ public enum Replay {
                     }
                     continue
                 }
-                let replayedState = try normalized(try encoded(store, Root.self))
-                if replayedState == recorded {
+                // Both sides are the canonical encoding, the recorded one read byte for byte.
+                if try encoded(store, Root.self) == recorded {
                     verified += 1
                     continue
                 }
@@ -193,7 +193,7 @@ public enum Replay {
         _ type: M.Type, recorded: Data, in store: Store, decoder: JSONDecoder
     ) throws -> [StateDiff.Change]? {
         guard let current = store.find(M.self) else { return [] }
-        if try normalized(try jsonData(of: current)) == recorded { return nil }
+        if try jsonData(of: current) == recorded { return nil }
         guard let expected = try? decoder.decode(M.self, from: recorded) else { return [] }
         return StateDiff(from: expected, to: current).changes
     }
@@ -207,13 +207,6 @@ public enum Replay {
     private static func encoded<Root: Model & Codable>(_ store: Store, _ root: Root.Type) throws -> Data {
         guard let model = store.find(Root.self) else { throw ActionLogError(line: 1, "the store has no \(Root.self)") }
         return try jsonData(of: model)
-    }
-
-    /// JSON re-encoded through JSONSerialization, as snapshots are when a log is read.
-    private static func normalized(_ data: Data) throws -> Data {
-        try JSONSerialization.data(
-            withJSONObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            options: [.fragmentsAllowed, .sortedKeys])
     }
 
 }
@@ -273,24 +266,43 @@ struct ActionDecoder {
         return try decoder.decode(A.self, from: data)
     }
 
-    /// A store-level action whose models were recorded with their type names.
+    /// A store-level action whose models were recorded with their type names. The models are
+    /// decoded from their bytes as recorded.
     private func storeAction(_ entry: ActionLog.Entry, payload: Data) throws -> any Action {
-        guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else {
-            throw ActionLogError(line: entry.line, "\(entry.type) has no readable payload")
+        let json: RawJSON
+        let members: [String: Range<Int>]
+        do {
+            json = try RawJSON(bytes: Array(payload))
+            guard let found = try json.members(at: json.root) else {
+                throw ActionLogError(line: entry.line, "\(entry.type) has no readable payload")
+            }
+            members = found
+        } catch let error as RawJSONError {
+            throw ActionLogError(line: entry.line, "\(entry.type) has no readable payload: \(error.reason)")
         }
         if entry.type == "Store.Restore" {
-            let models = try (object["models"] as? [[String: Any]] ?? []).map { try model(from: $0, entry) }
+            guard let list = members["models"], let elements = json.elements(at: list.lowerBound) else {
+                throw ActionLogError(line: entry.line, "Store.Restore has no list of models")
+            }
+            let models = try elements.map { element -> any Model in
+                guard let object = try? json.members(at: element.lowerBound) else {
+                    throw ActionLogError(line: entry.line, "Store.Restore lists something that is not a model")
+                }
+                return try model(object, in: json, entry)
+            }
             return Store.Restore(models: models)
         }
-        let decoded = try model(from: object, entry)
+        let decoded = try model(members, in: json, entry)
         return entry.type == "Store.Replace" ? Store.Replace(model: decoded) : Store.Register(model: decoded)
     }
 
-    private func model(from object: [String: Any], _ entry: ActionLog.Entry) throws -> any Model {
-        guard let name = object["modelName"] as? String, let model = object["model"],
+    private func model(_ members: [String: Range<Int>], in json: RawJSON, _ entry: ActionLog.Entry) throws
+        -> any Model
+    {
+        guard let name = members["modelName"].flatMap(json.string), let model = members["model"],
             let type = _typeByName(name) as? any (Model & Decodable).Type
         else { throw ActionLogError(line: entry.line, "\(entry.type) names a model type that cannot be found") }
-        let data = try JSONSerialization.data(withJSONObject: model, options: [.fragmentsAllowed])
+        let data = json.data(model)
         func decode<M: Model & Decodable>(_ type: M.Type) throws -> any Model { try decoder.decode(M.self, from: data) }
         do {
             return try decode(type)

@@ -17,7 +17,6 @@ public final class ModelRecorder: Middleware {
     private let every: Int
     private var sequence = 0
     private var observation: Store.ReductionObservation?
-    private let encoder = RedactionContext.encoder(sorted: true)
 
     /// Creates a model recorder writing to the same sink as the log's ``ActionRecorder``.
     ///
@@ -44,7 +43,7 @@ public final class ModelRecorder: Middleware {
         where seen.insert(ObjectIdentifier(type(of: model))).inserted {
             let type = Swift.type(of: model)
             guard
-                let state = try? encoder.encode(model),
+                let state = try? jsonData(of: model),
                 let name = _mangledTypeName(type)
             else { continue }
             try? sink.append(

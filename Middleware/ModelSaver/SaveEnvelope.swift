@@ -11,10 +11,16 @@ struct SaveHeader: Decodable {
     let schemaVersion: Int
 }
 
-/// The JSON of the model inside a saved file, for migrations, with numbers kept as written.
+/// The JSON of the model inside a saved file, for migrations and decoding, byte for byte as
+/// it was written.
 func modelJSON(in data: Data) throws -> Data {
-    guard let envelope = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any],
-        let model = envelope["model"]
-    else { throw SaveError.corrupt("no model in the file") }
-    return try JSONSerialization.data(withJSONObject: model, options: [.fragmentsAllowed])
+    do {
+        let json = try RawJSON(bytes: Array(data))
+        guard let model = try json.members(at: json.root)?["model"] else {
+            throw SaveError.corrupt("no model in the file")
+        }
+        return json.data(model)
+    } catch let error as RawJSONError {
+        throw SaveError.corrupt(error.reason)
+    }
 }

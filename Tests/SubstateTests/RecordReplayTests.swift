@@ -154,9 +154,9 @@ final class RecordReplayTests: XCTestCase {
             XCTAssertEqual(($0 as? ActionLogError)?.line, 2)
         }
         XCTAssertThrowsError(
-            try ActionLog(text: lines[0].replacingOccurrences(of: "\"version\":1", with: "\"version\":9"))
+            try ActionLog(text: lines[0].replacingOccurrences(of: "\"version\":2", with: "\"version\":9"))
         ) {
-            XCTAssertEqual("\($0)", "line 1: format version 9 is not supported (this reader reads 1)")
+            XCTAssertEqual("\($0)", "line 1: format version 9 is not supported (this reader reads 2)")
         }
         let unknown = lines[2].replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"x")
         XCTAssertThrowsError(try Replay.run(try ActionLog(lines: [lines[0], lines[1], unknown]), as: Table.self)) {

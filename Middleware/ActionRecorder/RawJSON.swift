@@ -1,0 +1,103 @@
+import Foundation
+
+/// A JSON document from a log, checked once, whose values are kept as the bytes they were
+/// written as.
+///
+/// Nothing read from a log is re-serialised: an initial state, a snapshot or a model carried by
+/// a store-level action reaches its decoder, or the comparison with the replayed state, byte for
+/// byte as the recorder wrote it, so a leading U+FEFF in a string, a `-0.0` or the precision of
+/// a number survive. A document that is not valid UTF-8, not valid JSON, or an object that names
+/// a member twice is refused.
+struct RawJSON {
+    let bytes: [UInt8]
+    private let reader: LogDecoder
+
+    /// Checks the bytes; the error says what is wrong, for the caller to place.
+    init(bytes: [UInt8]) throws(RawJSONError) {
+        if let offset = Self.firstInvalidUTF8(bytes) {
+            throw RawJSONError("not valid UTF-8 (byte \(offset + 1), 0x\(String(bytes[offset], radix: 16)))")
+        }
+        var syntax = JSONSyntax(bytes: bytes)
+        guard syntax.validateDocument() != nil else { throw RawJSONError("not valid JSON") }
+        self.bytes = bytes
+        reader = LogDecoder(bytes: bytes, userInfo: [:])
+    }
+
+    /// Where the document's value starts.
+    var root: Int { reader.skipSpace(0) }
+
+    /// The members of the object at `index`, each key with its value's range; `nil` when the
+    /// value there is not an object. A key that appears twice is an error.
+    func members(at index: Int) throws(RawJSONError) -> [String: Range<Int>]? {
+        guard bytes[index] == UInt8(ascii: "{"), let members = try? reader.members(at: index, path: []) else {
+            return nil
+        }
+        var result: [String: Range<Int>] = [:]
+        for member in members {
+            let range = member.value..<reader.valueEnd(at: member.value)
+            guard result.updateValue(range, forKey: member.key) == nil else {
+                throw RawJSONError("the member \"\(member.key)\" appears twice")
+            }
+        }
+        return result
+    }
+
+    /// The ranges of the elements of the array at `index`; `nil` when it is not an array.
+    func elements(at index: Int) -> [Range<Int>]? {
+        guard bytes[index] == UInt8(ascii: "["), let starts = try? reader.elements(at: index, path: []) else {
+            return nil
+        }
+        return starts.map { $0..<reader.valueEnd(at: $0) }
+    }
+
+    /// The string at a range, unescaped; `nil` when the value there is not a string.
+    func string(_ range: Range<Int>) -> String? {
+        guard bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
+        return reader.readString(at: range.lowerBound).value
+    }
+
+    /// The integer at a range; `nil` when the value there is not one that fits an `Int`.
+    func integer(_ range: Range<Int>) -> Int? {
+        Int(String(decoding: bytes[range], as: UTF8.self))
+    }
+
+    /// The number at a range; `nil` when the value there is not a number.
+    func number(_ range: Range<Int>) -> Double? {
+        guard let first = bytes[range].first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else {
+            return nil
+        }
+        return Double(String(decoding: bytes[range], as: UTF8.self))
+    }
+
+    /// The bytes of the value at a range, as written.
+    func data(_ range: Range<Int>) -> Data { Data(bytes[range]) }
+
+    /// Where the first byte that is not part of valid UTF-8 sits, if any.
+    static func firstInvalidUTF8<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int?
+    where Bytes.Index == Int {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return index - bytes.startIndex
+            }
+            guard index + length <= bytes.endIndex,
+                String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+            else { return index - bytes.startIndex }
+            index += length
+        }
+        return nil
+    }
+}
+
+/// What is wrong with a JSON document, as a phrase.
+struct RawJSONError: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Substate
+import SubstateMiddleware
+import XCTest
+
+/// A point used as a dictionary key: not a string nor an integer, so a dictionary keyed by it
+/// encodes as a list of pairs.
+struct GridPoint: Codable, Hashable, Sendable {
+    var x: Int
+    var y: Int
+}
+
+/// A state with every value a re-serialising reader would change, and with hash-ordered
+/// collections.
+struct Ledger: Model, Codable, Equatable {
+    var note = "\u{FEFF}starts with a byte order mark"
+    var balance = -0.0
+    var big: Int64 = 9_007_199_254_740_993
+    var tags: Set<String> = []
+    var cells: [GridPoint: Int] = [:]
+    var names: [String: Int] = [:]
+
+    struct Tag: Action, Codable { let name: String }
+    struct Mark: Action, Codable { let x: Int, y: Int }
+    mutating func update(action: Action) {
+        if let tag = action as? Tag { tags.insert(tag.name) }
+        if let mark = action as? Mark { cells[GridPoint(x: mark.x, y: mark.y), default: 0] += 1 }
+    }
+}
+
+/// What the log holds is read back exactly as it was written.
+@MainActor
+final class LosslessLogTests: XCTestCase {
+    func testSnapshotsAndStoreActionsReplayByteForByte() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Ledger(), middleware: [ActionRecorder(to: log, digestEvery: 1, snapshotEvery: 1)])
+        store.update(Ledger.Tag(name: "a"))
+        var replaced = Ledger()
+        replaced.note = "\u{FEFF}\u{FEFF}two marks"
+        replaced.balance = -0.0
+        replaced.big = Int64.max
+        store.update(Store.Replace(model: replaced))
+        let parsed = try ActionLog(lines: log.lines)
+        let replay = try Replay.run(parsed, as: Ledger.self)
+        XCTAssertNil(replay.divergence, "\(replay.divergence.map { "\($0)" } ?? "")")
+        let state = try XCTUnwrap(replay.store.find(Ledger.self))
+        XCTAssertEqual(state.note, "\u{FEFF}\u{FEFF}two marks", "the leading U+FEFF survives")
+        XCTAssertEqual(state.balance.sign, .minus, "-0.0 stays negative")
+        XCTAssertEqual(state.big, Int64.max)
+        let snapshots = parsed.lines.compactMap { line -> Data? in
+            if case .snapshot(_, let state, _) = line { state } else { nil }
+        }
+        XCTAssertEqual(snapshots.count, log.lines.filter { $0.contains("\"snapshot\":") }.count)
+        for snapshot in snapshots {
+            let text = String(decoding: snapshot, as: UTF8.self)
+            XCTAssertTrue(log.lines.contains { $0.contains(text) }, "the snapshot's bytes are the recorded ones")
+        }
+    }
+
+    func testSetsAndOtherKeyedDictionariesEncodeTheSameWhateverTheirHashOrder() async throws {
+        var first = Ledger()
+        var second = Ledger()
+        let words = (0..<200).map { "word \($0)" }
+        for word in words { first.tags.insert(word) }
+        second.tags.reserveCapacity(4_096)
+        for word in words.reversed() { second.tags.insert(word) }
+        for index in 0..<100 { first.cells[GridPoint(x: index, y: -index)] = index }
+        second.cells.reserveCapacity(2_048)
+        for index in (0..<100).reversed() { second.cells[GridPoint(x: index, y: -index)] = index }
+        XCTAssertEqual(first, second)
+        XCTAssertNotEqual(Array(first.tags), Array(second.tags), "the two sets iterate in different orders")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        XCTAssertNotEqual(try encoder.encode(first), try encoder.encode(second), "JSONEncoder follows hash order")
+
+        let log = MemoryLog()
+        for ledger in [first, second] {
+            _ = Store(model: ledger, middleware: [ActionRecorder(to: log)])
+        }
+        let headers = log.lines.filter { $0.contains("\"format\"") }
+        XCTAssertEqual(headers.count, 2)
+        XCTAssertEqual(headers[0], headers[1], "the recorded states are the same bytes")
+        let decoded = try JSONDecoder().decode(
+            Ledger.self,
+            from: try XCTUnwrap(try ActionLog(lines: [headers[0]]).header.initialState))
+        XCTAssertEqual(decoded, first, "and decode with JSONDecoder to the same value")
+    }
+
+    func testLinesThatAreNotExactlyJSONAreRefusedWithTheirLine() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Ledger(), middleware: [ActionRecorder(to: log, digestEvery: 1)])
+        store.update(Ledger.Tag(name: "a"))
+        let header = log.lines[0]
+        let cases: [(String, String)] = [
+            (#"{"seq":1,"seq":2,"digest":"00"}"#, #"line 2: the member "seq" appears twice"#),
+            (#"{"seq":1,"digest":"00",}"#, "line 2: not valid JSON"),
+            (#"{"seq":1,"snapshot":{"a":1,}}"#, "line 2: not valid JSON"),
+        ]
+        for (line, message) in cases {
+            XCTAssertThrowsError(try ActionLog(lines: [header, line, log.lines[1]])) {
+                XCTAssertEqual("\($0)", message)
+            }
+        }
+        var bytes = Array((header + "\n").utf8)
+        bytes += Array(#"{"seq":1,"digest":""#.utf8) + [0xC3, 0x28] + Array("\"}\n".utf8)
+        XCTAssertThrowsError(try ActionLog(data: Data(bytes))) {
+            XCTAssertEqual("\($0)", "line 2: not valid UTF-8 (byte 20, 0xc3)")
+        }
+    }
+}
