@@ -9,7 +9,9 @@ import Substate
 /// is. Each entry has a sequence number, a time offset from the clock, the action's type and
 /// encoded payload, and its origin (the app, an effect, middleware). Every `digestEvery`
 /// actions it writes a digest of the encoded state (when the root model is `Codable`), which
-/// replay checks. ``Pause`` and ``Resume`` turn recording off and on around sensitive screens;
+/// replay checks, and a closing digest when recording pauses and when the store is released,
+/// so that no recorded action goes unchecked. `digestEvery: 1` checks after every action: a
+/// divergence is then named at the action that caused it. ``Pause`` and ``Resume`` turn recording off and on around sensitive screens;
 /// on resume a snapshot of the state lets replay carry on from there.
 ///
 /// ```swift
@@ -29,11 +31,14 @@ public final class ActionRecorder: Middleware {
     }
 
     private let sink: any LogSink
+    private let cursor: LogCursor
     private let filter: Bool
     private let digestEvery: Int
     private let snapshotEvery: Int?
     private let now: @MainActor () -> Duration
     private var sequence = 0
+    /// The sequence number of the last digest written.
+    private var digested = 0
     private var isPaused = false
     private var observation: Store.ReductionObservation?
     private var isRecorded = ActionTypeCheck { $0 is RecordedAction }
@@ -64,6 +69,8 @@ public final class ActionRecorder: Middleware {
         clock: C = ContinuousClock()
     ) where C.Duration == Duration {
         self.sink = sink
+        cursor = LogCursor.cursor(for: sink)
+        cursor.attachActionRecorder()
         self.filter = filter
         self.digestEvery = max(1, digestEvery)
         self.snapshotEvery = snapshotEvery.map { max(1, $0) }
@@ -80,8 +87,18 @@ public final class ActionRecorder: Middleware {
         next(action)
     }
 
+    /// Writes a closing digest of the state, so that replay checks the actions after the last
+    /// periodic one too, and flushes the log.
     public func storeWillRelease(_ store: Store) {
+        if !isPaused { writeDigest(of: store) }
         write { try sink.flush() }
+    }
+
+    /// Writes a digest of the state after the last recorded action, unless one was written there.
+    private func writeDigest(of store: Store) {
+        guard sequence > digested, let state = encodedState(of: store) else { return }
+        digested = sequence
+        write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) }
     }
 
     private func writeHeader(for store: Store) {
@@ -127,11 +144,20 @@ public final class ActionRecorder: Middleware {
         }
         line.bytes.append(UInt8(ascii: "}"))
         write { try sink.append(String(decoding: line.bytes, as: UTF8.self)) }
-        if isAction(action, Pause.self) { isPaused = true }
+        cursor.recorded(sequence, in: store)
+        if isAction(action, Pause.self) {
+            // A closing digest: what was recorded before the pause is checked in full.
+            writeDigest(of: store)
+            isPaused = true
+            return
+        }
         let wantsDigest = sequence % digestEvery == 0
         let wantsSnapshot = snapshotEvery.map { sequence % $0 == 0 } ?? false
         if wantsDigest || wantsSnapshot, let state = encodedState(of: store) {
-            if wantsDigest { write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) } }
+            if wantsDigest {
+                digested = sequence
+                write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) }
+            }
             if wantsSnapshot {
                 write {
                     try sink.append(#"{"seq":\#(sequence),"snapshot":\#(String(decoding: state, as: UTF8.self))}"#)

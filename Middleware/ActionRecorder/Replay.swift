@@ -35,6 +35,12 @@ public enum Replay {
     }
 
     /// Where a replay first differed from the recording.
+    ///
+    /// What is known depends on the log: the check that failed comes after a range of actions,
+    /// from the one after the last check that passed to the one it follows, and one of them
+    /// diverged. A log recorded with `digestEvery: 1` checks after every action, so the range
+    /// is that one action. A snapshot or a recorded model at the failed check gives the paths
+    /// and values that differ.
     public struct Divergence: Sendable, CustomStringConvertible {
         /// The sequence number of the last action replayed before the check that failed.
         public let sequence: Int
@@ -44,9 +50,19 @@ public enum Replay {
         public let line: Int
         /// The leaves that differ (recorded → replayed), when the log had a snapshot there.
         public let differences: [StateDiff.Change]
+        /// The sequence number of the last action after which a check passed; 0 when none did
+        /// (the initial state matched).
+        public let lastMatched: Int
+
+        /// The actions among which the state diverged: after the last check that passed, up to
+        /// the one the failed check follows.
+        public var range: ClosedRange<Int> { min(lastMatched + 1, sequence)...sequence }
 
         public var description: String {
-            let head = "line \(line): the state differs from the recording after action \(sequence) (\(action))"
+            var head = "line \(line): the state differs from the recording after action \(sequence) (\(action))"
+            if range.count > 1 {
+                head += "; it matched after action \(lastMatched), so one of actions \(range.lowerBound)–\(range.upperBound) diverged"
+            }
             return differences.isEmpty ? head : head + ":\n" + differences.map(\.description).joined(separator: "\n")
         }
     }
@@ -84,6 +100,7 @@ public enum Replay {
         var decoder = ActionDecoder(aliases: aliases, decoder: jsonDecoder)
         var replayed = 0
         var verified = 0
+        var lastMatched = 0
         var last: (sequence: Int, type: String) = (0, "Store.Start")
         // Checks are made once the action they follow has been replayed, whatever order the
         // recorders wrote their lines in.
@@ -106,11 +123,13 @@ public enum Replay {
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
                 if digest(of: try encoded(store, Root.self)) == value {
                     verified += 1
+                    lastMatched = sequence
                 } else {
                     return Outcome(
                         store: store, replayed: replayed, verified: verified,
                         divergence: Divergence(
-                            sequence: last.sequence, action: last.type, line: number, differences: []))
+                            sequence: last.sequence, action: last.type, line: number, differences: [],
+                            lastMatched: lastMatched))
                 }
             case .snapshot(let sequence, let recorded, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
@@ -118,6 +137,7 @@ public enum Replay {
                     // Recording was paused: the snapshot is the state it resumed from.
                     do {
                         store.update(Store.Replace(model: try jsonDecoder.decode(Root.self, from: recorded)))
+                        lastMatched = sequence
                     } catch {
                         throw ActionLogError(line: number, "the snapshot does not decode as \(Root.self): \(error)")
                     }
@@ -126,6 +146,7 @@ public enum Replay {
                 // Both sides are the canonical encoding, the recorded one read byte for byte.
                 if try encoded(store, Root.self) == recorded {
                     verified += 1
+                    lastMatched = sequence
                     continue
                 }
                 let expected = try? jsonDecoder.decode(Root.self, from: recorded)
@@ -135,7 +156,8 @@ public enum Replay {
                 return Outcome(
                     store: store, replayed: replayed, verified: verified,
                     divergence: Divergence(
-                        sequence: last.sequence, action: last.type, line: number, differences: differences))
+                        sequence: last.sequence, action: last.type, line: number, differences: differences,
+                        lastMatched: lastMatched))
             case .model(let sequence, let type, let name, let recorded, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
                 guard let modelType = _typeByName(name) as? any RecordedModel.Type else {
@@ -147,7 +169,8 @@ public enum Replay {
                     return Outcome(
                         store: store, replayed: replayed, verified: verified,
                         divergence: Divergence(
-                            sequence: last.sequence, action: last.type, line: number, differences: differences))
+                            sequence: last.sequence, action: last.type, line: number, differences: differences,
+                            lastMatched: lastMatched))
                 }
                 verified += 1
             }

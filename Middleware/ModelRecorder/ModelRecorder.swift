@@ -15,7 +15,11 @@ import Substate
 public final class ModelRecorder: Middleware {
     private let sink: any LogSink
     private let every: Int
+    private let cursor: LogCursor
+    /// Reductions counted by this recorder, when no action recorder numbers them.
     private var sequence = 0
+    /// Actions seen, to apply `every`.
+    private var seen = 0
     private var observation: Store.ReductionObservation?
 
     /// Creates a model recorder writing to the same sink as the log's ``ActionRecorder``.
@@ -23,21 +27,31 @@ public final class ModelRecorder: Middleware {
     /// - Parameters:
     ///   - sink: The log's sink, shared with its ``ActionRecorder``.
     ///   - every: How many actions pass between snapshots of the recorded models.
+    ///
+    /// With an ``ActionRecorder`` on the same sink, the model lines follow the actions it
+    /// records and carry their sequence numbers: none while recording is paused, whatever the
+    /// order of the two in the middleware list.
     public init(to sink: any LogSink, every: Int = 1) {
         self.sink = sink
         self.every = max(1, every)
+        cursor = LogCursor.cursor(for: sink)
+        cursor.follow { [weak self] sequence, store in self?.write(after: sequence, in: store) }
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
         if observation == nil {
-            observation = store.observeReductions { [weak self, unowned store] _, _ in self?.reduced(in: store) }
+            observation = store.observeReductions { [weak self, unowned store] _, _ in
+                guard let self, !self.cursor.numbersActions else { return }
+                self.sequence += 1
+                self.write(after: self.sequence, in: store)
+            }
         }
         next(action)
     }
 
-    private func reduced(in store: Store) {
-        sequence += 1
-        guard sequence % every == 0 else { return }
+    private func write(after sequence: Int, in store: Store) {
+        seen += 1
+        guard seen % every == 0 else { return }
         var seen: Set<ObjectIdentifier> = []
         for model in store.findAll((any RecordedModel).self)
         where seen.insert(ObjectIdentifier(type(of: model))).inserted {

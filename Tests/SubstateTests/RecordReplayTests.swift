@@ -253,6 +253,75 @@ final class ModelRecorderTests: XCTestCase {
     }
 }
 
+extension ModelRecorderTests {
+    func testModelLinesFollowThePausedRecorderWithoutFalseDivergence() async throws {
+        for modelRecorderFirst in [false, true] {
+            let log = MemoryLog()
+            let recorders: [any Middleware] = [ActionRecorder(to: log, digestEvery: 1), ModelRecorder(to: log)]
+            let store = Store(model: Table(), middleware: modelRecorderFirst ? recorders.reversed() : recorders)
+            store.update(Table.Bump())
+            store.update(ActionRecorder.Pause())
+            store.update(Table.Bump())
+            store.update(Table.Bump())
+            store.update(ActionRecorder.Resume())
+            store.update(Table.Bump())
+            let parsed = try ActionLog(lines: log.lines)
+            let modelSequences = parsed.lines.compactMap { line -> Int? in
+                if case .model(let sequence, _, _, _, _) = line { sequence } else { nil }
+            }
+            let actionSequences = parsed.entries.map(\.sequence)
+            XCTAssertEqual(modelSequences, actionSequences.filter { $0 > 0 }, "one model line per recorded action")
+            let replay = try Replay.run(parsed, as: Table.self)
+            XCTAssertNil(replay.divergence, "\(replay.divergence.map { "\($0)" } ?? "")")
+            XCTAssertEqual(replay.store.find(Table.self)?.counter, 4)
+        }
+    }
+}
+
+@MainActor
+final class ClosingDigestTests: XCTestCase {
+    func testANonDeterminismAfterTheLastPeriodicDigestIsCaughtByTheClosingOne() async throws {
+        let log = MemoryLog()
+        var store: Store? = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 100)])
+        store!.update(Table.Bump())
+        store!.update(Die.Roll())
+        store = nil
+        let parsed = try ActionLog(lines: log.lines)
+        guard case .digest(let sequence, _, _)? = parsed.lines.last else { return XCTFail("no closing digest") }
+        XCTAssertEqual(sequence, parsed.entries.last?.sequence)
+        let replay = try Replay.run(parsed, as: Table.self)
+        XCTAssertEqual(replay.divergence?.action, "Die.Roll", "caught at the last action")
+    }
+
+    func testADivergenceNamesTheRangeOfActionsAndExactModeNamesTheAction() async throws {
+        for every in [5, 1] {
+            let log = MemoryLog()
+            let store = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: every)])
+            // Start is action 1; the roll is action 8.
+            for _ in 0..<6 { store.update(Table.Bump()) }
+            store.update(Die.Roll())
+            for _ in 0..<2 { store.update(Table.Bump()) }
+            let divergence = try XCTUnwrap(try Replay.run(try ActionLog(lines: log.lines), as: Table.self).divergence)
+            if every == 5 {
+                XCTAssertEqual(divergence.range, 6...10)
+                XCTAssertTrue("\(divergence)".hasSuffix("it matched after action 5, so one of actions 6–10 diverged"), "\(divergence)")
+            } else {
+                XCTAssertEqual(divergence.range, 8...8, "a digest after every action names it")
+                XCTAssertEqual(divergence.action, "Die.Roll")
+            }
+        }
+    }
+
+    func testPausingWritesAClosingDigestOfWhatWasRecorded() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 100)])
+        store.update(Die.Roll())
+        store.update(ActionRecorder.Pause())
+        let replay = try Replay.run(try ActionLog(lines: log.lines), as: Table.self)
+        XCTAssertEqual(replay.divergence?.action, "ActionRecorder.Pause", "checked before the pause")
+    }
+}
+
 @MainActor
 final class RecorderOrderTests: XCTestCase {
     func testTheOrderOfTheRecordersInTheListDoesNotMatter() async throws {
