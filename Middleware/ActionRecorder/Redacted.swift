@@ -3,11 +3,12 @@ import Substate
 
 /// A field that must not reach a recorded log: a password, a token.
 ///
-/// In the log it is written as `{"$redacted":true}`; everywhere else (saving with
+/// In the log it is written as `{"$redacted":true}`, unless it is empty (an empty string or
+/// collection, `nil`), which holds no secret and is written as it is; everywhere else (saving with
 /// ``ModelSaver``, the app's own encoding) it encodes as its value. Loggers, state diffs and
 /// printed values show it as `<redacted>`. It works in actions and in
-/// models at any depth. Replaying an action with a redacted field is refused with a clear error
-/// unless the app supplies a substitute value for its type.
+/// models at any depth. Replaying a value that was really redacted is refused with a clear
+/// error unless the app supplies a substitute value for its type; empty values need none.
 ///
 /// ```swift
 /// struct SignIn: Action, Codable {
@@ -26,7 +27,9 @@ public struct Redacted<Value: Codable & Sendable>: Codable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if encoder.userInfo[RedactionContext.redacting] as? Bool == true {
+        // An empty value (an empty string or collection, `nil`) holds no secret: it is written
+        // as it is, and replaying it needs no substitute.
+        if encoder.userInfo[RedactionContext.redacting] as? Bool == true, !isEmptyValue(wrappedValue) {
             var container = encoder.container(keyedBy: MarkerKey.self)
             try container.encode(true, forKey: .redacted)
         } else {
@@ -112,4 +115,19 @@ enum RedactionContext {
         if !substitutes.isEmpty { decoder.userInfo[self.substitutes] = substitutes }
         return decoder
     }
+}
+
+/// Whether a value is empty: an empty string or collection, or `nil`.
+private func isEmptyValue(_ value: Any) -> Bool {
+    if let collection = value as? any Collection { return collection.isEmpty }
+    if let optional = value as? any EmptiableOptional { return optional.isNone }
+    return false
+}
+
+private protocol EmptiableOptional {
+    var isNone: Bool { get }
+}
+
+extension Optional: EmptiableOptional {
+    fileprivate var isNone: Bool { self == nil }
 }

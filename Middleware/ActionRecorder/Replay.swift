@@ -32,6 +32,19 @@ public enum Replay {
         public let verified: Int
         /// The first point where the replayed state differs from the recorded one, if any.
         public let divergence: Divergence?
+        /// The actions left out because they could not be replayed, when the replay was asked
+        /// to go on past them; from the first of them on, the state may differ from the
+        /// recording.
+        public var skipped: [Skipped] = []
+    }
+
+    /// An action a replay left out, and why it could not be replayed.
+    public struct Skipped: Sendable, CustomStringConvertible {
+        public let sequence: Int
+        public let action: String
+        public let reason: String
+
+        public var description: String { "action \(sequence) (\(action)) was skipped: \(reason)" }
     }
 
     /// Where a replay first differed from the recording.
@@ -79,12 +92,33 @@ public enum Replay {
     ///     refused.
     ///   - middleware: The pipeline to watch the replay with; middleware that does not run
     ///     during replays is left out.
-    /// - Throws: ``ActionLogError`` naming the line, for an action that cannot be replayed.
+    ///   - skippingUnreplayable: Goes on past actions that cannot be replayed (not `Codable`,
+    ///     of an unknown type, not decoding), listing them in ``Outcome/skipped``, instead of
+    ///     stopping at the first.
+    /// - Throws: ``ActionLogError`` naming the line, for an action that cannot be replayed
+    ///   (unless `skippingUnreplayable`), and for a log whose states cannot be read.
     /// - Complexity: O(actions + checks), each action decoded once and reduced once.
     public static func run<Root: Model & Codable>(
         _ log: ActionLog, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
         aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
-        middleware: [any Middleware] = []
+        middleware: [any Middleware] = [], skippingUnreplayable: Bool = false
+    ) throws -> Outcome {
+        var skipped: [Skipped] = []
+        var outcome = try replay(
+            log, as: root, through: through, skipping: skipping, aliases: aliases, substitutes: substitutes,
+            middleware: middleware
+        ) { entry, error in
+            guard skippingUnreplayable else { throw error }
+            skipped.append(Skipped(sequence: entry.sequence, action: entry.type, reason: error.message))
+        }
+        outcome.skipped = skipped
+        return outcome
+    }
+
+    private static func replay<Root: Model & Codable>(
+        _ log: ActionLog, as root: Root.Type, through: Int?, skipping: Int?, aliases: [String: any Action.Type],
+        substitutes: RedactionSubstitutes, middleware: [any Middleware],
+        unreplayable: (ActionLog.Entry, ActionLogError) throws -> Void
     ) throws -> Outcome {
         let jsonDecoder = RedactionContext.decoder(substitutes)
         guard let initial = log.header.initialState else {
@@ -117,7 +151,14 @@ public enum Replay {
                 // the app's tree, which the checks cover: its registration is left out.
                 guard entry.origin != .store, entry.sequence != skipping else { continue }
                 if entry.type == "Store.Register", entry.payload == nil { continue }
-                store.update(try decoder.action(for: entry))
+                let action: any Action
+                do {
+                    action = try decoder.action(for: entry)
+                } catch let error as ActionLogError {
+                    try unreplayable(entry, error)
+                    continue
+                }
+                store.update(action)
                 replayed += 1
             case .digest(let sequence, let value, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }

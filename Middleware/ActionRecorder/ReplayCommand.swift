@@ -11,20 +11,24 @@ import Substate
 /// }
 /// ```
 ///
-/// Usage: `replay LOG [--through SEQ] [--skip SEQ]`. Exit codes: 0 the state matches the
-/// recording, 1 it diverged, 64 a usage error, 65 a log that cannot be replayed, 66 a file that
+/// Usage: `replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable]`. With
+/// `--skip-unreplayable`, actions that cannot be replayed are left out and listed, instead of
+/// stopping the replay. Exit codes: 0 the state matches the recording, 1 it diverged (or
+/// actions were skipped), 64 a usage error, 65 a log that cannot be replayed, 66 a file that
 /// cannot be read.
 @MainActor
 public enum ReplayCommand {
-    public static let usage = "usage: replay LOG [--through SEQ] [--skip SEQ]"
+    public static let usage = "usage: replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable]"
 
     /// Replays the log named in the arguments, prints the outcome, and returns the exit code.
     ///
     /// `middleware` watches the replay: pass the app's own list, and its loggers show the
     /// session again while everything else stays out (see `Middleware.runsDuringReplay`).
+    /// `substitutes` stand in for ``Redacted`` values, as in ``Replay``.
     public static func run<Root: Model & Codable>(
         _ arguments: [String], as root: Root.Type, aliases: [String: any Action.Type] = [:],
-        middleware: [any Middleware] = [], output: (String) -> Void = { print($0) }
+        substitutes: RedactionSubstitutes = RedactionSubstitutes(), middleware: [any Middleware] = [],
+        output: (String) -> Void = { print($0) }
     ) -> Int32 {
         guard let path = arguments.first, !path.hasPrefix("--") else {
             output(usage)
@@ -32,8 +36,14 @@ public enum ReplayCommand {
         }
         var through: Int?
         var skipping: Int?
+        var skippingUnreplayable = false
         var index = 1
         while index < arguments.count {
+            if arguments[index] == "--skip-unreplayable" {
+                skippingUnreplayable = true
+                index += 1
+                continue
+            }
             guard index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
                 output("\(arguments[index]) needs a sequence number\n\(usage)")
                 return 64
@@ -52,12 +62,20 @@ public enum ReplayCommand {
             return 66
         }
         do {
-            let log = try ActionLog(text: String(decoding: data, as: UTF8.self))
+            let log = try ActionLog(data: data)
             let outcome = try Replay.run(
-                log, as: Root.self, through: through, skipping: skipping, aliases: aliases, middleware: middleware)
+                log, as: Root.self, through: through, skipping: skipping, aliases: aliases, substitutes: substitutes,
+                middleware: middleware, skippingUnreplayable: skippingUnreplayable)
             if log.isTruncated { output("note: the last line of \(path) was cut short and is left out") }
+            for skipped in outcome.skipped { output("note: \(skipped)") }
             if let divergence = outcome.divergence {
                 output("replayed \(outcome.replayed) actions; \(divergence)")
+                return 1
+            }
+            if let first = outcome.skipped.first {
+                output(
+                    "replayed \(outcome.replayed) actions, skipped \(outcome.skipped.count); \(outcome.verified) checks match, but the state may differ from the recording from action \(first.sequence) on"
+                )
                 return 1
             }
             output("replayed \(outcome.replayed) actions; \(outcome.verified) checks of the state match the recording")

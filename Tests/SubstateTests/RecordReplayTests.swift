@@ -138,6 +138,22 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertEqual(try Replay.run(parsed, as: Table.self, skipping: 3).store.find(Table.self)?.counter, 2)
     }
 
+    func testUnreplayableActionsAreSkippedWhenAskedAndNamed() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 1)])
+        store.update(Table.Bump())
+        store.update(Opaque())
+        store.update(Table.Bump())
+        let parsed = try ActionLog(lines: log.lines)
+        XCTAssertThrowsError(try Replay.run(parsed, as: Table.self)) {
+            XCTAssertEqual("\($0)", "line 6: Opaque was recorded as not replayable (it is not Codable)")
+        }
+        let replay = try Replay.run(parsed, as: Table.self, skippingUnreplayable: true)
+        XCTAssertEqual(replay.skipped.map(\.description), ["action 3 (Opaque) was skipped: Opaque was recorded as not replayable (it is not Codable)"])
+        XCTAssertNil(replay.divergence, "Opaque changed nothing, so the state still matches")
+        XCTAssertEqual(replay.store.find(Table.self)?.counter, 2)
+    }
+
     func testBadInputStopsWithTheLineNumberAndCause() async throws {
         let log = MemoryLog()
         let store = Store(model: Table(), middleware: [ActionRecorder(to: log)])
@@ -377,6 +393,36 @@ final class RedactionTests: XCTestCase {
         XCTAssertNil(replay.divergence, "redacted fields compare as redacted")
         XCTAssertEqual(replay.store.find(Account.self)?.user, "ada")
         XCTAssertEqual(replay.store.find(Account.self)?.passwordLength, 7, "the substitute stood in for the password")
+    }
+
+    func testOnlyValuesReallyRedactedNeedSubstitutes() async throws {
+        struct Login: Model, Codable, Equatable {
+            @Redacted var password = ""
+            @Redacted var token: String? = nil
+            var attempts = 0
+            struct Try: Action, Codable {}
+            mutating func update(action: Action) { if action is Try { attempts += 1 } }
+        }
+        let log = MemoryLog()
+        let store = Store(model: Login(), middleware: [ActionRecorder(to: log, digestEvery: 1, snapshotEvery: 1)])
+        store.update(Login.Try())
+        let replay = try Replay.run(try ActionLog(lines: log.lines), as: Login.self, aliases: ["Login.Try": Login.Try.self])
+        XCTAssertNil(replay.divergence, "empty redacted fields are written as they are and need no substitute")
+        XCTAssertEqual(replay.store.find(Login.self)?.attempts, 1)
+    }
+
+    func testReplayCommandTakesSubstitutes() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Account(), middleware: [ActionRecorder(to: log, digestEvery: 1)])
+        store.update(Account.SignIn(user: "ada", password: "hunter2"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("redacted-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try log.text.write(to: file, atomically: true, encoding: .utf8)
+        var printed: [String] = []
+        XCTAssertEqual(ReplayCommand.run([file.path], as: Account.self) { printed.append($0) }, 65)
+        XCTAssertTrue(printed.last!.contains("needs a substitute"), printed.last!)
+        let substitutes = RedactionSubstitutes().with("letmein")
+        XCTAssertEqual(ReplayCommand.run([file.path], as: Account.self, substitutes: substitutes) { printed.append($0) }, 0)
     }
 
     func testARecordedModelWithRedactedFieldsShowsItsDifferences() async throws {
