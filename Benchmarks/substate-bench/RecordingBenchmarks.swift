@@ -60,6 +60,51 @@ enum RecordingBenchmarks {
         }
         return measure(posts, label: "", harness: harness)
             + measure(invoices, label: ", nested payloads", harness: harness)
+            + exactModeAndStepping(posts, harness: harness)
+    }
+
+    /// What a digest after every action costs when recording, and what stepping through a log
+    /// one action at a time with `Replayer` costs against one straight replay.
+    private static func exactModeAndStepping(_ actions: [Ledger.Post], harness: Harness) -> [Figure] {
+        func record(digestEvery: Int) -> MemoryLog {
+            let log = MemoryLog()
+            let store = Store(model: Ledger(), middleware: [ActionRecorder(to: log, digestEvery: digestEvery)])
+            for action in actions { store.update(action) }
+            return log
+        }
+        let recordTimes = harness.compare([
+            ("periodic", actions.count, { _ in blackHole(record(digestEvery: 100)) }),
+            ("exact", actions.count, { _ in blackHole(record(digestEvery: 1)) }),
+        ])
+        let log = try! ActionLog(lines: record(digestEvery: 100).lines)
+        let replayTimes = harness.compare([
+            (
+                "replay", actions.count,
+                { _ in precondition(try! Replay.run(log, as: Ledger.self).divergence == nil) }
+            ),
+            (
+                "stepping", actions.count,
+                { _ in
+                    let replayer = try! Replayer(log: log, as: Ledger.self)
+                    while try! replayer.step() != nil {}
+                    try! replayer.seek(to: actions.count / 2)
+                }
+            ),
+        ])
+        return [
+            Figure(
+                name: "recording in exact mode (a digest after every action) vs a digest every 100",
+                value: recordTimes["exact"]! / recordTimes["periodic"]!, unit: "x", target: .infinity,
+                detail:
+                    "\(Report.format(recordTimes["exact"]!, 0)) ns vs \(Report.format(recordTimes["periodic"]!, 0)) ns per action"
+            ),
+            Figure(
+                name: "stepping through a log with Replayer, and one seek back, vs Replay.run",
+                value: replayTimes["stepping"]! / replayTimes["replay"]!, unit: "x", target: 2,
+                detail:
+                    "\(Report.format(replayTimes["stepping"]!, 0)) ns vs \(Report.format(replayTimes["replay"]!, 0)) ns per action"
+            ),
+        ]
     }
 
     private static func measure<A: Action & Codable>(_ actions: [A], label: String, harness: Harness) -> [Figure] {

@@ -2,37 +2,44 @@ import Foundation
 import Substate
 
 /// Steps through a recorded session: forward one action at a time, or to any point, and back
-/// (time travel) from the nearest snapshot, without reading the log again.
+/// (time travel), without reading the log again.
 ///
-/// Going back rebuilds a fresh store from the latest snapshot at or before the target (the
-/// initial state when there is none) and replays forward from there, so logs recorded with
-/// `snapshotEvery:` travel back quickly however long they are.
+/// Stepping forward keeps a copy of the replayed state every ``keepEvery`` actions (copies of
+/// value types share their storage, so they are cheap). Going back puts the nearest kept state
+/// at or before the target back into the same store, with `Store.Replace`, and replays forward
+/// from there: no store is rebuilt and `Store.Start` is not sent again. Stepping through a
+/// whole log costs about one straight replay, and a seek at most ``keepEvery`` actions more
+/// than the distance from the nearest kept state.
 ///
 /// ```swift
 /// let replayer = try Replayer(log: try ActionLog(contentsOf: file), as: App.self)
 /// try replayer.step()                   // the first action
 /// try replayer.seek(to: 500)            // forward to action 500
-/// try replayer.seek(to: 120)            // back, from the nearest snapshot
+/// try replayer.seek(to: 120)            // back, from the state kept after action 64... 128
 /// replayer.state.cart.items
 /// ```
 @MainActor
 public final class Replayer<Root: Model & Codable> {
+    /// How many actions pass between the states kept for travelling back.
+    public static var keepEvery: Int { 64 }
+
     /// The log being replayed.
     public let log: ActionLog
     /// The store holding the replayed state.
-    public private(set) var store: Store
+    public let store: Store
     /// The sequence number of the last action replayed (0 before the first).
     public private(set) var position = 0
 
     private let entries: [ActionLog.Entry]
-    private let snapshots: [(sequence: Int, state: Data)]
+    /// Where the next action to replay is in `entries`.
+    private var next = 0
+    /// States kept along the way, by position; the first is the initial state.
+    private var kept: [(sequence: Int, next: Int, state: Root)]
     private var decoder: ActionDecoder
-    private let substitutes: RedactionSubstitutes
-    private let middleware: [any Middleware]
 
     /// Prepares to replay a log; the store starts in the log's initial state.
     ///
-    /// `middleware` watches the replay, as in ``Replay/run(_:as:through:skipping:aliases:substitutes:middleware:)``.
+    /// `middleware` watches the replay, as in ``Replay/run(_:as:through:skipping:aliases:substitutes:middleware:skippingUnreplayable:)``.
     public init(
         log: ActionLog, as root: Root.Type, aliases: [String: any Action.Type] = [:],
         substitutes: RedactionSubstitutes = RedactionSubstitutes(), middleware: [any Middleware] = []
@@ -42,13 +49,16 @@ public final class Replayer<Root: Model & Codable> {
         }
         self.log = log
         entries = log.entries
-        snapshots = log.lines.compactMap {
-            if case .snapshot(let sequence, let state, _) = $0 { (sequence, state) } else { nil }
+        let decoder = RedactionContext.decoder(substitutes)
+        self.decoder = ActionDecoder(aliases: aliases, decoder: decoder)
+        let model: Root
+        do {
+            model = try decoder.decode(Root.self, from: initial)
+        } catch {
+            throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
         }
-        decoder = ActionDecoder(aliases: aliases, decoder: RedactionContext.decoder(substitutes))
-        self.substitutes = substitutes
-        self.middleware = middleware
-        store = try Self.store(from: initial, line: 1, substitutes: substitutes, middleware: middleware)
+        kept = [(0, 0, model)]
+        store = Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true)
     }
 
     /// The replayed root model.
@@ -57,12 +67,16 @@ public final class Replayer<Root: Model & Codable> {
     /// Replays the next action; returns it, or `nil` at the end of the log.
     @discardableResult
     public func step() throws -> ActionLog.Entry? {
-        guard let entry = entries.first(where: { $0.sequence > position }) else { return nil }
-        position = entry.sequence
+        guard next < entries.count else { return nil }
+        let entry = entries[next]
         // The store sent its own Start; the recorded one is not sent again.
         if entry.origin != .store {
-            let action = try decoder.action(for: entry)
-            store.update(action)
+            store.update(try decoder.action(for: entry))
+        }
+        next += 1
+        position = entry.sequence
+        if next % Self.keepEvery == 0, kept.last!.next < next, let state = store.find(Root.self) {
+            kept.append((position, next, state))
         }
         return entry
     }
@@ -70,27 +84,11 @@ public final class Replayer<Root: Model & Codable> {
     /// Replays forward, or travels back, to just after the action with the sequence number.
     public func seek(to sequence: Int) throws {
         if sequence < position {
-            let snapshot = snapshots.last { $0.sequence <= sequence }
-            if let snapshot {
-                store = try Self.store(from: snapshot.state, line: 1, substitutes: substitutes, middleware: middleware)
-                position = snapshot.sequence
-            } else {
-                store = try Self.store(
-                    from: log.header.initialState!, line: 1, substitutes: substitutes, middleware: middleware)
-                position = 0
-            }
+            let nearest = kept.last { $0.sequence <= sequence } ?? kept[0]
+            store.update(Store.Replace(model: nearest.state))
+            position = nearest.sequence
+            next = nearest.next
         }
         while position < sequence, try step() != nil {}
-    }
-
-    private static func store(
-        from state: Data, line: Int, substitutes: RedactionSubstitutes, middleware: [any Middleware]
-    ) throws -> Store {
-        do {
-            let model = try RedactionContext.decoder(substitutes).decode(Root.self, from: state)
-            return Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true)
-        } catch {
-            throw ActionLogError(line: line, "the state does not decode as \(Root.self): \(error)")
-        }
     }
 }

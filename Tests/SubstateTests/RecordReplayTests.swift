@@ -476,27 +476,44 @@ final class RedactionTests: XCTestCase {
 
 @MainActor
 final class ReplayerTests: XCTestCase {
-    func testSteppingForwardAndTravellingBackFromTheNearestSnapshot() async throws {
+    func testSteppingForwardAndTravellingBackFromTheStatesKeptAlongTheWay() async throws {
         let log = MemoryLog()
-        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, snapshotEvery: 4)])
-        for _ in 0..<10 { store.update(Table.Bump()) }
-        // The snapshot after action 4 is edited to 100, so that travelling back shows it was used.
-        let lines = log.lines.map {
-            $0.hasPrefix(#"{"seq":4,"snapshot""#) ? #"{"seq":4,"snapshot":{"counter":100,"die":{"face":0}}}"# : $0
-        }
-        let replayer = try Replayer(log: try ActionLog(lines: lines), as: Table.self)
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log)])
+        for _ in 0..<200 { store.update(Table.Bump()) }
+        let names = ReducedNames()
+        let replayer = try Replayer(log: try ActionLog(lines: log.lines), as: Table.self, middleware: [names])
         XCTAssertEqual(replayer.state.counter, 0)
         XCTAssertEqual(try replayer.step()?.type, "Store.Start")
         XCTAssertEqual(try replayer.step()?.type, "Table.Bump")
         XCTAssertEqual(replayer.state.counter, 1)
-        try replayer.seek(to: 11)
-        XCTAssertEqual(replayer.state.counter, 10, "forward steps do not jump to snapshots")
+        try replayer.seek(to: 201)
+        XCTAssertEqual(replayer.state.counter, 200)
         XCTAssertNil(try replayer.step(), "the end of the log")
-        try replayer.seek(to: 6)
-        XCTAssertEqual(replayer.position, 6)
-        XCTAssertEqual(replayer.state.counter, 102, "rebuilt from the snapshot after action 4, then two more")
+        let forward = names.names.count
+        try replayer.seek(to: 150)
+        XCTAssertEqual(replayer.position, 150)
+        XCTAssertEqual(replayer.state.counter, 149)
+        let travelled = names.names.count - forward
+        XCTAssertEqual(names.names.dropFirst(forward).first, "Store.Replace", "a kept state is put back")
+        XCTAssertLessThanOrEqual(travelled, 1 + Replayer<Table>.keepEvery, "at most keepEvery actions replayed again")
         try replayer.seek(to: 2)
-        XCTAssertEqual(replayer.state.counter, 1, "no snapshot before 4: from the initial state")
+        XCTAssertEqual(replayer.state.counter, 1, "from the initial state")
+        XCTAssertEqual(names.names.filter { $0 == "Store.Start" }.count, 1, "Start is never sent again")
+        for target in stride(from: 201, through: 1, by: -7) {
+            try replayer.seek(to: target)
+            XCTAssertEqual(replayer.state.counter, target - 1)
+        }
+    }
+}
+
+/// Keeps the type name of every action that passes it.
+@MainActor
+final class ReducedNames: Middleware {
+    var names: [String] = []
+    var runsDuringReplay: Bool { true }
+    func handle(_ action: Action, store: Store, next: Next) {
+        names.append(typeName(type(of: action)))
+        next(action)
     }
 }
 
