@@ -110,7 +110,8 @@ public struct ActionLog: Sendable {
                     "not valid UTF-8 (byte \(offset - range.lowerBound + 1), 0x\(String(bytes[offset], radix: 16)))")
             }
             ranges.removeLast()
-            return try read(UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]), lastLineMayBeCut: false, truncated: true)
+            return try read(
+                UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]), lastLineMayBeCut: false, truncated: true)
         }
         let header = try Self.header(try RawLine(bytes, first, number: 1))
         var parsed: [Line] = []

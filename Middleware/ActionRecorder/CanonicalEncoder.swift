@@ -128,7 +128,8 @@ private struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPr
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(base: base.nestedContainer(keyedBy: NestedKey.self, forKey: key)))
+        KeyedEncodingContainer(
+            CanonicalKeyedContainer<NestedKey>(base: base.nestedContainer(keyedBy: NestedKey.self, forKey: key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -136,7 +137,9 @@ private struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPr
     }
 
     mutating func superEncoder() -> any Encoder { CanonicalEncoder(base: base.superEncoder()) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { CanonicalEncoder(base: base.superEncoder(forKey: key)) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        CanonicalEncoder(base: base.superEncoder(forKey: key))
+    }
 }
 
 private struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {

@@ -74,7 +74,8 @@ public enum Replay {
         public var description: String {
             var head = "line \(line): the state differs from the recording after action \(sequence) (\(action))"
             if range.count > 1 {
-                head += "; it matched after action \(lastMatched), so one of actions \(range.lowerBound)–\(range.upperBound) diverged"
+                head +=
+                    "; it matched after action \(lastMatched), so one of actions \(range.lowerBound)–\(range.upperBound) diverged"
             }
             return differences.isEmpty ? head : head + ":\n" + differences.map(\.description).joined(separator: "\n")
         }

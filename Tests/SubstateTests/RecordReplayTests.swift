@@ -149,7 +149,9 @@ final class RecordReplayTests: XCTestCase {
             XCTAssertEqual("\($0)", "line 6: Opaque was recorded as not replayable (it is not Codable)")
         }
         let replay = try Replay.run(parsed, as: Table.self, skippingUnreplayable: true)
-        XCTAssertEqual(replay.skipped.map(\.description), ["action 3 (Opaque) was skipped: Opaque was recorded as not replayable (it is not Codable)"])
+        XCTAssertEqual(
+            replay.skipped.map(\.description),
+            ["action 3 (Opaque) was skipped: Opaque was recorded as not replayable (it is not Codable)"])
         XCTAssertNil(replay.divergence, "Opaque changed nothing, so the state still matches")
         XCTAssertEqual(replay.store.find(Table.self)?.counter, 2)
     }
@@ -320,7 +322,9 @@ final class ClosingDigestTests: XCTestCase {
             let divergence = try XCTUnwrap(try Replay.run(try ActionLog(lines: log.lines), as: Table.self).divergence)
             if every == 5 {
                 XCTAssertEqual(divergence.range, 6...10)
-                XCTAssertTrue("\(divergence)".hasSuffix("it matched after action 5, so one of actions 6–10 diverged"), "\(divergence)")
+                XCTAssertTrue(
+                    "\(divergence)".hasSuffix("it matched after action 5, so one of actions 6–10 diverged"),
+                    "\(divergence)")
             } else {
                 XCTAssertEqual(divergence.range, 8...8, "a digest after every action names it")
                 XCTAssertEqual(divergence.action, "Die.Roll")
@@ -406,7 +410,8 @@ final class RedactionTests: XCTestCase {
         let log = MemoryLog()
         let store = Store(model: Login(), middleware: [ActionRecorder(to: log, digestEvery: 1, snapshotEvery: 1)])
         store.update(Login.Try())
-        let replay = try Replay.run(try ActionLog(lines: log.lines), as: Login.self, aliases: ["Login.Try": Login.Try.self])
+        let replay = try Replay.run(
+            try ActionLog(lines: log.lines), as: Login.self, aliases: ["Login.Try": Login.Try.self])
         XCTAssertNil(replay.divergence, "empty redacted fields are written as they are and need no substitute")
         XCTAssertEqual(replay.store.find(Login.self)?.attempts, 1)
     }
@@ -422,7 +427,8 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(ReplayCommand.run([file.path], as: Account.self) { printed.append($0) }, 65)
         XCTAssertTrue(printed.last!.contains("needs a substitute"), printed.last!)
         let substitutes = RedactionSubstitutes().with("letmein")
-        XCTAssertEqual(ReplayCommand.run([file.path], as: Account.self, substitutes: substitutes) { printed.append($0) }, 0)
+        XCTAssertEqual(
+            ReplayCommand.run([file.path], as: Account.self, substitutes: substitutes) { printed.append($0) }, 0)
     }
 
     func testARecordedModelWithRedactedFieldsShowsItsDifferences() async throws {
