@@ -199,7 +199,12 @@ public final class ActionRecorder: Middleware {
         if isAction(action, Store.Restore.self), let restore = action as? Store.Restore {
             let models = restore.models.map(modelPayload)
             guard !models.contains(nil) else { return false }
-            return writePayload(#"{"models":[\#(models.map { $0! }.joined(separator: ","))]}"#)
+            var json = #"{"models":[\#(models.map { $0! }.joined(separator: ","))]"#
+            // Where each model goes back, so that replay restores it to the same place.
+            if let locations = restore.locations?.map(locationJSON), !locations.contains(nil) {
+                json += #","locations":[\#(locations.map { $0! }.joined(separator: ","))]"#
+            }
+            return writePayload(json + "}")
         }
         guard isEncodable(action), let encodable = action as? any Encodable else { return false }
         line.bytes.append(contentsOf: #","payload":"#.utf8)
@@ -213,6 +218,28 @@ public final class ActionRecorder: Middleware {
             line.bytes.append(contentsOf: data)
         }
         return true
+    }
+
+    /// A model's location as JSON: `{"box":0,"steps":[2,{"i":3},{"k":"key"},"o"]}`; `nil` when
+    /// a dictionary key on the way cannot be encoded.
+    private func locationJSON(_ location: ModelLocation) -> String? {
+        var steps: [String] = []
+        for step in location.steps {
+            switch step {
+            case .part(let index): steps.append("\(index)")
+            case .element(let index): steps.append(#"{"i":\#(index)}"#)
+            case .opened: steps.append(#""o""#)
+            case .key(let key):
+                if let json = key.json {
+                    steps.append(#"{"k":\#(String(decoding: json, as: UTF8.self))}"#)
+                } else if let encodable = key.value?.base as? any Encodable, let data = try? jsonData(of: encodable) {
+                    steps.append(#"{"k":\#(String(decoding: data, as: UTF8.self))}"#)
+                } else {
+                    return nil
+                }
+            }
+        }
+        return #"{"box":\#(location.box),"steps":[\#(steps.joined(separator: ","))]}"#
     }
 
     private func writePayload(_ json: String?) -> Bool {

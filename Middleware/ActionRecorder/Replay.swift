@@ -355,10 +355,47 @@ struct ActionDecoder {
                 }
                 return try model(object, in: json, entry)
             }
-            return Store.Restore(models: models)
+            guard let list = members["locations"] else { return Store.Restore(models: models) }
+            guard let locations = json.elements(at: list.lowerBound).flatMap({ $0.map { location(at: $0, in: json) } }),
+                !locations.contains(where: { $0 == nil }), locations.count == models.count
+            else { throw ActionLogError(line: entry.line, "Store.Restore has unreadable locations") }
+            return Store.Restore(located: zip(locations, models).map { ($0!, $1) })
         }
         let decoded = try model(members, in: json, entry)
         return entry.type == "Store.Replace" ? Store.Replace(model: decoded) : Store.Register(model: decoded)
+    }
+
+    /// A location as the recorder writes it: `{"box":0,"steps":[2,{"i":3},{"k":"key"},"o"]}`.
+    private func location(at range: Range<Int>, in json: RawJSON) -> ModelLocation? {
+        guard let members = try? json.members(at: range.lowerBound), let box = members["box"].flatMap(json.integer),
+            let list = members["steps"], let elements = json.elements(at: list.lowerBound)
+        else { return nil }
+        var steps: [ModelLocation.Step] = []
+        for element in elements {
+            if let index = json.integer(element) {
+                steps.append(.part(index))
+            } else if json.string(element) == "o" {
+                steps.append(.opened)
+            } else if let object = try? json.members(at: element.lowerBound) {
+                if let index = object["i"].flatMap(json.integer) {
+                    steps.append(.element(index))
+                } else if let key = object["k"] {
+                    let bytes = Array(json.bytes[key])
+                    let decode: @Sendable (any Decodable.Type) -> Any? = { type in
+                        func decode<K: Decodable>(_ type: K.Type) -> Any? {
+                            try? JSONDecoder().decode(K.self, from: Data(bytes))
+                        }
+                        return decode(type)
+                    }
+                    steps.append(.key(ModelLocation.Key(value: nil, json: bytes, decode: decode)))
+                } else {
+                    return nil
+                }
+            } else {
+                return nil
+            }
+        }
+        return ModelLocation(box: box, steps: steps)
     }
 
     private func model(_ members: [String: Range<Int>], in json: RawJSON, _ entry: ActionLog.Entry) throws

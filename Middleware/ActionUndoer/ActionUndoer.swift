@@ -20,8 +20,8 @@ import Substate
 @MainActor
 public final class ActionUndoer: Middleware {
     private struct Entry {
-        let before: [any Model]
-        let after: [any Model]
+        let before: [(location: ModelLocation, model: any Model)]
+        let after: [(location: ModelLocation, model: any Model)]
     }
 
     private struct History {
@@ -54,12 +54,12 @@ public final class ActionUndoer: Middleware {
             next(action)
             guard let entry = histories[undo.context]?.undo.popLast() else { return }
             histories[undo.context]!.redo.append(entry)
-            store.update(Store.Restore(models: entry.before))
+            store.update(Store.Restore(located: entry.before))
         case let redo as Redo:
             next(action)
             guard let entry = histories[redo.context]?.redo.popLast() else { return }
             histories[redo.context]!.undo.append(entry)
-            store.update(Store.Restore(models: entry.after))
+            store.update(Store.Restore(located: entry.after))
         case let undoable as UndoableAction:
             let types = Swift.type(of: undoable).undoableModels
             let before = snapshot(types, in: store)
@@ -74,13 +74,15 @@ public final class ActionUndoer: Middleware {
         }
     }
 
-    private func snapshot(_ types: [any Model.Type], in store: Store) -> [any Model] {
-        var models: [any Model] = []
+    /// The models of the types, each with where it sits, so that undo puts each back in its
+    /// place (under its own dictionary key, at its own index) whatever changed in between.
+    private func snapshot(_ types: [any Model.Type], in store: Store) -> [(location: ModelLocation, model: any Model)] {
+        var models: [(location: ModelLocation, model: any Model)] = []
         for type in types { models += all(type, in: store) }
         return models
     }
 
-    private func all<M: Model>(_ type: M.Type, in store: Store) -> [any Model] {
-        store.findAll(M.self)
+    private func all<M: Model>(_ type: M.Type, in store: Store) -> [(location: ModelLocation, model: any Model)] {
+        store.locatedModels(M.self).map { ($0.location, $0.model) }
     }
 }

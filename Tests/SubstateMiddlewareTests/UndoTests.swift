@@ -90,3 +90,56 @@ final class UndoTests: XCTestCase {
         XCTAssertTrue(lines.entries.contains { $0.hasPrefix("▿ Substate.Action: Store.Restore") })
     }
 }
+
+struct Note: Model, Codable, Equatable {
+    var text: String
+    struct Edit: Action, Codable, UndoableAction {
+        let key: String
+        let text: String
+        static var undoableModels: [any Model.Type] { [Note.self] }
+    }
+}
+
+struct Notebook: Model, Codable, Equatable {
+    var notes: [String: Note] = ["a": Note(text: "a0"), "b": Note(text: "b0"), "c": Note(text: "c0")]
+    var shelf: [[Int: Note]] = [[1: Note(text: "one")]]
+    struct Add: Action, Codable { let key: String }
+    mutating func update(action: Action) {
+        if let edit = action as? Note.Edit { notes[edit.key]?.text = edit.text }
+        if let add = action as? Add { notes[add.key] = Note(text: add.key + "0") }
+    }
+}
+
+@MainActor
+final class LocatedUndoTests: XCTestCase {
+    func testUndoPutsEveryModelBackUnderItsOwnKeyWhateverTheDictionaryDidMeanwhile() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Notebook(), middleware: [ActionUndoer(), ActionRecorder(to: log, digestEvery: 1)])
+        store.update(Note.Edit(key: "b", text: "b1"))
+        // The dictionary grows, and its order changes with its storage.
+        for key in (0..<40).map({ "k\($0)" }) { store.update(Notebook.Add(key: key)) }
+        store.update(Undo())
+        let notes = try XCTUnwrap(store.find(Notebook.self)?.notes)
+        XCTAssertEqual(notes["a"], Note(text: "a0"))
+        XCTAssertEqual(notes["b"], Note(text: "b0"), "the edit is undone on its own note")
+        XCTAssertEqual(notes["c"], Note(text: "c0"))
+        for key in (0..<40).map({ "k\($0)" }) { XCTAssertEqual(notes[key], Note(text: key + "0"), key) }
+        XCTAssertEqual(store.find(Notebook.self)?.shelf, [[1: Note(text: "one")]])
+        store.update(Redo())
+        XCTAssertEqual(store.find(Notebook.self)?.notes["b"], Note(text: "b1"))
+
+        let replay = try Replay.run(try ActionLog(lines: log.lines), as: Notebook.self)
+        XCTAssertNil(
+            replay.divergence, "the recorded restores carry their locations: \(replay.divergence.map { "\($0)" } ?? "")"
+        )
+    }
+
+    func testALocationThatLeadsNowhereIsSkipped() async throws {
+        let store = Store(model: Notebook())
+        let before = store.locatedModels(Note.self)
+        XCTAssertEqual(before.count, 4)
+        store.update(Store.Replace(model: Notebook(notes: [:], shelf: [])))
+        store.update(Store.Restore(located: before.map { ($0.location, $0.model) }))
+        XCTAssertEqual(store.find(Notebook.self), Notebook(notes: [:], shelf: []), "nothing to put back into")
+    }
+}

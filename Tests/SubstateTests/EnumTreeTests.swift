@@ -63,6 +63,25 @@ final class EnumTreeTests: XCTestCase {
         XCTAssertEqual(store.findAll(Tracked.self).map(\.count), [1, 2, 3])
     }
 
+    func testLocatedRestorePutsModelsBackInsideEnumsTuplesAndExistentials() async {
+        struct Root: Model {
+            var navigator = Navigator()
+            var any: any Model = Leaf(99)
+        }
+        let store = Store(model: Root())
+        let before = store.locatedModels(Leaf.self)
+        XCTAssertEqual(before.map(\.model.id), Array(1...14) + [99])
+        store.update(Tick(ticker: Ticker()))
+        XCTAssertTrue(store.findAll(Leaf.self).allSatisfy { $0.updates == 2 })
+        store.update(Store.Restore(located: before.map { ($0.location, $0.model) }))
+        // Restored to 1, then the Restore itself reached each leaf. The leaf in `mode` was in the
+        // `.idle` case, which the tick changed to `.busy`: its place is gone, and it is skipped.
+        var expected = Array(repeating: 2, count: 15)
+        expected[10] = 3
+        XCTAssertEqual(store.findAll(Leaf.self).map(\.updates), expected, "each back in its place")
+        XCTAssertEqual(store.findAll(Leaf.self).map(\.id), Array(1...14) + [99])
+    }
+
     func testPayloadsAreMutatedInPlace() async {
         struct Document: Model {
             var bytes = [UInt8](repeating: 7, count: 1_000_000)

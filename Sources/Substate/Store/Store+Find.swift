@@ -32,6 +32,31 @@ extension Store {
         return lookupAll(type)
     }
 
+    /// Every model of a type, or conforming to a protocol, in the order of ``findAll(_:)``, each
+    /// with where it sits, for ``Restore/init(located:)``.
+    ///
+    /// ```swift
+    /// let before = store.locatedModels(Note.self)
+    /// store.update(Notebook.Edit(id: "b", text: "new"))
+    /// store.update(Store.Restore(located: before.map { ($0.location, $0.model) }))
+    /// ```
+    public func locatedModels<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
+        track(type, all: true)
+        let query = ModelQuery(type)
+        var results: [(location: ModelLocation, model: T)] = []
+        for (index, box) in ([root] + registered).enumerated() where query.mayContain(box.layout) {
+            box.withValue { pointer in
+                var steps: [ModelLocation.Step] = []
+                box.layout.searchLocated(pointer, query, steps: &steps) { pointer, layout, steps in
+                    if let model = layout.model?.read(pointer) as? T {
+                        results.append((ModelLocation(box: index, steps: steps), model))
+                    }
+                }
+            }
+        }
+        return results
+    }
+
     /// `find` without registering observation.
     ///
     /// One walk, linear in the models visited: it keeps the shallowest match so far (the first

@@ -173,7 +173,11 @@ public final class Store: Observable {
         } else if type == replaceType, let replace = action as? Replace {
             self.replace(with: replace.model)
         } else if type == restoreType, let restore = action as? Restore {
-            self.restore(restore.models)
+            if let locations = restore.locations, locations.count == restore.models.count {
+                self.restore(restore.models, at: locations)
+            } else {
+                self.restore(restore.models)
+            }
         } else if type == cancelEffectsType, let cancel = action as? CancelEffects {
             effects.cancel(id: cancel.id)
         }
@@ -250,6 +254,22 @@ public final class Store: Observable {
             }
         }
         for box in [root] + registered {
+            box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
+        }
+    }
+
+    /// Puts each model back at its location; one whose location leads nowhere now is skipped.
+    private func restore(_ models: [any Model], at locations: [ModelLocation]) {
+        let boxes = [root] + registered
+        for (model, location) in zip(models, locations) where boxes.indices.contains(location.box) {
+            let box = boxes[location.box]
+            box.withMutableValue { pointer in
+                box.layout.resolveMutable(pointer, location.steps[...]) { target, layout in
+                    _ = layout.model?.assign(target, model)
+                }
+            }
+        }
+        for box in boxes {
             box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
         }
     }

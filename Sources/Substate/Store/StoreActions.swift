@@ -34,20 +34,34 @@ extension Store {
         public init(model: any Model) { self.model = model }
     }
 
-    /// Puts back models as ``Store/findAll(_:)`` returned them: for each model type among the
-    /// values, the models of that type in the tree, in tree order, become the values of that
-    /// type, in order; middleware uses it to undo.
+    /// Puts back models as they were; middleware uses it to undo.
     ///
-    /// Models of a type that the values do not mention are left alone. When the tree now holds
-    /// more models of a type than there are values, the extra ones are left alone too.
+    /// Made from ``Store/locatedModels(_:)``, each model goes back exactly where it was found
+    /// (under its dictionary key, at its array index...), and one whose place is gone is
+    /// skipped. Made from a list as ``Store/findAll(_:)`` returns it, the models of each type in
+    /// the tree, in tree order, become the values of that type, in order; models of types the
+    /// values do not mention, and extra ones, are left alone.
     ///
     /// ```swift
-    /// let saved = store.findAll(Editor.self)
-    /// store.update(Store.Restore(models: saved))
+    /// let saved = store.locatedModels(Note.self)
+    /// store.update(Store.Restore(located: saved))
     /// ```
     public struct Restore: Action {
         public let models: [any Model]
-        public init(models: [any Model]) { self.models = models }
+        /// Where each model goes back, when known; `nil` for a restore in tree order.
+        public let locations: [ModelLocation]?
+
+        /// Puts models back in tree order, by type.
+        public init(models: [any Model]) {
+            self.models = models
+            locations = nil
+        }
+
+        /// Puts each model back where it was found.
+        public init(located: [(location: ModelLocation, model: any Model)]) {
+            models = located.map(\.model)
+            locations = located.map(\.location)
+        }
     }
 
     /// Cancels the running effects with an id (see ``EffectRuntime``); the action then reaches

@@ -14,6 +14,18 @@ struct ContainerAccess: Sendable {
     let forEachMutable: @Sendable (UnsafeMutableRawPointer, (UnsafeMutableRawPointer) -> Void) -> Void
     /// Calls the body with the address of each element, for reading.
     let forEach: @Sendable (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Void
+    /// Calls the body with where each element sits (its index or key) and its address.
+    let forEachLocated: @Sendable (UnsafeRawPointer, (ModelLocation.Step, UnsafeRawPointer) -> Void) -> Void
+    /// Calls the body with the address of the element at a place, for writing, if there is one.
+    let elementMutable:
+        @Sendable (UnsafeMutableRawPointer, ModelLocation.Step, (UnsafeMutableRawPointer) -> Void) -> Void
+}
+
+/// The located walk and the single-element access of an array-like container.
+private func arrayLocated<Element>(
+    _ buffer: UnsafeBufferPointer<Element>, _ body: (ModelLocation.Step, UnsafeRawPointer) -> Void
+) {
+    for index in buffer.indices { body(.element(index), UnsafeRawPointer(buffer.baseAddress! + index)) }
 }
 
 /// A standard-library type whose elements may be models.
@@ -53,6 +65,16 @@ extension Array: ModelContainer {
                 pointer.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { buffer in
                     for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
                 }
+            },
+            forEachLocated: { pointer, body in
+                pointer.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer {
+                    arrayLocated($0, body)
+                }
+            },
+            elementMutable: { pointer, step, body in
+                let array = pointer.assumingMemoryBound(to: [Element].self)
+                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
+                array.pointee.withUnsafeMutableBufferPointer { body(UnsafeMutableRawPointer($0.baseAddress! + index)) }
             }
         )
         return Part(access: .elements(access), child: builder.layout(Element.self))
@@ -90,6 +112,16 @@ extension ContiguousArray: ModelContainer {
                     buffer in
                     for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
                 }
+            },
+            forEachLocated: { pointer, body in
+                pointer.assumingMemoryBound(to: ContiguousArray<Element>.self).pointee.withUnsafeBufferPointer {
+                    arrayLocated($0, body)
+                }
+            },
+            elementMutable: { pointer, step, body in
+                let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
+                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
+                array.pointee.withUnsafeMutableBufferPointer { body(UnsafeMutableRawPointer($0.baseAddress! + index)) }
             }
         )
         return Part(access: .elements(access), child: builder.layout(Element.self))
@@ -112,6 +144,13 @@ extension Optional: ModelContainer {
             },
             forEach: { pointer, body in
                 if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { body(pointer) }
+            },
+            forEachLocated: { pointer, body in
+                if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { body(.element(0), pointer) }
+            },
+            elementMutable: { pointer, step, body in
+                guard step == .element(0), pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil else { return }
+                body(pointer)
             }
         )
         return Part(access: .elements(access), child: builder.layout(Wrapped.self))
@@ -131,7 +170,9 @@ extension Dictionary: ModelContainer {
                 { pointer, action in values.forEachMutable(pointer) { element($0, action) } }
             },
             forEachMutable: { values.forEachMutable($0, $1) },
-            forEach: { values.forEach($0, $1) }
+            forEach: { values.forEach($0, $1) },
+            forEachLocated: { values.forEachLocated($0, $1) },
+            elementMutable: { values.elementMutable($0, $1, $2) }
         )
         return Part(access: .elements(access), child: builder.layout(Value.self))
     }
@@ -141,6 +182,9 @@ extension Dictionary: ModelContainer {
 protocol ValueWalker: Sendable {
     func forEachMutable(_ pointer: UnsafeMutableRawPointer, _ body: (UnsafeMutableRawPointer) -> Void)
     func forEach(_ pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void)
+    func forEachLocated(_ pointer: UnsafeRawPointer, _ body: (ModelLocation.Step, UnsafeRawPointer) -> Void)
+    func elementMutable(
+        _ pointer: UnsafeMutableRawPointer, _ step: ModelLocation.Step, _ body: (UnsafeMutableRawPointer) -> Void)
 }
 
 /// Reaches the values of a dictionary in place.
@@ -159,5 +203,28 @@ struct DictionaryValues<Key: Hashable, Value>: ValueWalker {
         for value in pointer.assumingMemoryBound(to: [Key: Value].self).pointee.values {
             withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
         }
+    }
+
+    func forEachLocated(_ pointer: UnsafeRawPointer, _ body: (ModelLocation.Step, UnsafeRawPointer) -> Void) {
+        for (key, value) in pointer.assumingMemoryBound(to: [Key: Value].self).pointee {
+            let step = ModelLocation.Step.key(ModelLocation.Key(value: AnyHashable(key)))
+            withUnsafePointer(to: value) { body(step, UnsafeRawPointer($0)) }
+        }
+    }
+
+    func elementMutable(
+        _ pointer: UnsafeMutableRawPointer, _ step: ModelLocation.Step, _ body: (UnsafeMutableRawPointer) -> Void
+    ) {
+        guard case .key(let located) = step, let key = Self.key(located) else { return }
+        let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self)
+        guard dictionary.pointee[key] != nil else { return }
+        withUnsafeMutablePointer(to: &dictionary.pointee[key]!) { body(UnsafeMutableRawPointer($0)) }
+    }
+
+    /// The key itself, or decoded from the JSON a log recorded it as.
+    private static func key(_ located: ModelLocation.Key) -> Key? {
+        if let key = located.value?.base as? Key { return key }
+        guard let decodable = Key.self as? any Decodable.Type else { return nil }
+        return located.decode?(decodable) as? Key
     }
 }
