@@ -559,7 +559,7 @@ final class CompatibilityTests: XCTestCase {
 
     func testAFreshLogReplaysCleanly() async throws {
         let lines = try recordedLines()
-        XCTAssertTrue(lines[0].contains(#""rootShape":"Table(counter: Int, die: Die)""#), lines[0])
+        XCTAssertTrue(lines[0].contains(#""rootShape":"Table(counter: Int, die: Die(face: Int))""#), lines[0])
         XCTAssertTrue(lines[2].contains(#""shape":"Table.Bump""#), lines[2])
         XCTAssertFalse(lines[4].contains("shape"), "only the first line of a type carries its shape")
         let check = Compatibility(of: try ActionLog(lines: lines), as: Table.self)
@@ -570,18 +570,66 @@ final class CompatibilityTests: XCTestCase {
     func testChangedGoneAndUndecodableTypesAreNamed() async throws {
         var lines = try recordedLines()
         // The root had another shape, which still decodes: replay may diverge.
-        lines[0] = lines[0].replacingOccurrences(of: "Table(counter: Int, die: Die)", with: "Table(counter: Int)")
+        lines[0] = lines[0].replacingOccurrences(
+            of: "Table(counter: Int, die: Die(face: Int))", with: "Table(counter: Int, die: Die(side: Int))")
         var check = Compatibility(of: try ActionLog(lines: lines), as: Table.self)
-        XCTAssertEqual(check.verdict, .mayDiverge)
+        XCTAssertEqual(check.verdict, .mayDiverge, "a field renamed in a nested model is seen")
         XCTAssertEqual(
             check.types[0].description,
-            "Table: may diverge (was Table(counter: Int), is Table(counter: Int, die: Die); it still decodes)")
+            "Table: may diverge (was Table(counter: Int, die: Die(side: Int)), is Table(counter: Int, die: Die(face: Int)); it still decodes)"
+        )
 
         // An action type that no longer exists: the log cannot replay, and says which.
         lines[3] = lines[3].replacingOccurrences(of: #""name":""#, with: #""name":"gone"#)
         check = Compatibility(of: try ActionLog(lines: lines), as: Table.self)
         XCTAssertEqual(check.verdict, .cannotReplay)
         XCTAssertTrue(check.description.contains("Die.Roll: cannot replay (the type is gone)"), check.description)
+    }
+
+    func testTheVerdictPredictsWhatReplayDoesForEveryReasonItRefuses() async throws {
+        func record(_ actions: [any Action], middleware: [any Middleware] = []) -> [String] {
+            let log = MemoryLog()
+            let store = Store(model: Table(), middleware: [ActionRecorder(to: log)] + middleware)
+            for action in actions { store.update(action) }
+            return log.lines
+        }
+        let bumped = record([Table.Bump(), Table.Bump()])
+        let scenarios: [(String, [String], RedactionSubstitutes)] = [
+            ("clean", bumped, RedactionSubstitutes()),
+            (
+                "a redacted password without a substitute", record([Account.SignIn(user: "a", password: "pw")]),
+                RedactionSubstitutes()
+            ),
+            (
+                "a redacted password with one", record([Account.SignIn(user: "a", password: "pw")]),
+                RedactionSubstitutes().with("x")
+            ),
+            ("an action that is not Codable", record([Opaque()]), RedactionSubstitutes()),
+            (
+                "a type that is gone", bumped.map { $0.replacingOccurrences(of: #""name":""#, with: #""name":"gone"#) },
+                RedactionSubstitutes()
+            ),
+            (
+                "a nested field renamed", bumped.map { $0.replacingOccurrences(of: #""face":0"#, with: #""side":0"#) },
+                RedactionSubstitutes()
+            ),
+            (
+                "a model line of a type that is gone",
+                bumped + [#"{"seq":3,"model":"Gone","modelName":"4Gone","state":{}}"#], RedactionSubstitutes()
+            ),
+        ]
+        for (label, lines, substitutes) in scenarios {
+            let log = try ActionLog(lines: lines)
+            let check = Compatibility(of: log, as: Table.self, substitutes: substitutes)
+            let refused: Bool
+            do {
+                _ = try Replay.run(log, as: Table.self, substitutes: substitutes)
+                refused = false
+            } catch {
+                refused = true
+            }
+            XCTAssertEqual(check.verdict == .cannotReplay, refused, "\(label): \(check)")
+        }
     }
 
     func testAChangedTypeWhosePayloadNoLongerDecodesCannotReplay() async throws {

@@ -5,7 +5,7 @@
 /// The layouts read here are part of Swift's stable ABI on Apple platforms and the same on
 /// Linux; the standard library's own `Mirror` reads enum cases the same way. Everything is read
 /// once per type, when its layout is built.
-enum RuntimeMetadata {
+package enum RuntimeMetadata {
     static let structKind = 0x200
     static let enumKind = 0x201
     static let optionalKind = 0x202
@@ -22,18 +22,18 @@ enum RuntimeMetadata {
     }
 
     /// One case of an enum, as its metadata describes it.
-    struct EnumCase {
-        let name: String
+    package struct EnumCase {
+        package let name: String
         /// The payload's type; `nil` for a case without one, or one the runtime cannot name.
-        let payload: Any.Type?
-        let hasPayload: Bool
+        package let payload: Any.Type?
+        package let hasPayload: Bool
         /// Whether the payload is kept in a heap box (`indirect`).
-        let isIndirect: Bool
+        package let isIndirect: Bool
     }
 
     /// The cases of an enum, indexed by the tag the runtime gives them: cases with a payload
     /// first, then the others, each group in declaration order.
-    static func enumCases(of type: Any.Type) -> [EnumCase]? {
+    package static func enumCases(of type: Any.Type) -> [EnumCase]? {
         guard kind(type) == enumKind else { return nil }
         let metadata = address(of: type)
         let descriptor = metadata.load(fromByteOffset: wordSize, as: UnsafeRawPointer.self)
@@ -58,14 +58,14 @@ enum RuntimeMetadata {
     }
 
     /// One element of a tuple.
-    struct TupleElement {
-        let label: String
-        let type: Any.Type
-        let offset: Int
+    package struct TupleElement {
+        package let label: String
+        package let type: Any.Type
+        package let offset: Int
     }
 
     /// The elements of a tuple type, with their labels (or positions) and byte offsets.
-    static func tupleElements(of type: Any.Type) -> [TupleElement]? {
+    package static func tupleElements(of type: Any.Type) -> [TupleElement]? {
         guard kind(type) == tupleKind else { return nil }
         let metadata = address(of: type)
         let count = metadata.load(fromByteOffset: wordSize, as: Int.self)
@@ -87,7 +87,7 @@ enum RuntimeMetadata {
 
     /// The type arguments of a generic struct or enum (`Set<Leaf>` gives `[Leaf]`); empty for
     /// other types, and for generics whose parameters are not all plain types.
-    static func genericTypeArguments(of type: Any.Type) -> [Any.Type] {
+    package static func genericTypeArguments(of type: Any.Type) -> [Any.Type] {
         let kind = kind(type)
         guard kind == structKind || kind == enumKind || kind == optionalKind else { return [] }
         let metadata = address(of: type)
