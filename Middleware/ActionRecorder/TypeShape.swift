@@ -34,6 +34,9 @@ private func shape(of type: Any.Type, visiting: inout Set<ObjectIdentifier>) -> 
         return "(" + elements.map { "\($0.label): \(shape(of: $0.type, visiting: &visiting))" }.joined(separator: ", ")
             + ")"
     }
+    // Only structs are described by their fields; classes, existentials and functions are
+    // their name.
+    guard RuntimeMetadata.kind(type) == RuntimeMetadata.structKind else { return name }
     var fields: [(String, Any.Type)] = []
     _ = _forEachField(of: type, options: ignoreUnknownFieldOptions) { name, _, fieldType, _ in
         fields.append((String(cString: name), fieldType))

@@ -6,14 +6,14 @@
 /// Linux; the standard library's own `Mirror` reads enum cases the same way. Everything is read
 /// once per type, when its layout is built.
 package enum RuntimeMetadata {
-    static let structKind = 0x200
+    package static let structKind = 0x200
     static let enumKind = 0x201
     static let optionalKind = 0x202
     static let tupleKind = 0x301
     static let existentialKind = 0x303
 
     /// The kind word at the start of a type's metadata (struct, enum, optional, tuple...).
-    static func kind(_ type: Any.Type) -> Int {
+    package static func kind(_ type: Any.Type) -> Int {
         address(of: type).load(as: Int.self)
     }
 
