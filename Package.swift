@@ -41,12 +41,21 @@ let package = Package(
         .executableTarget(
             name: "substate-saver-child", dependencies: ["Substate", "SubstateMiddleware"],
             path: "Tests/Processes/SaverChild"),
+        .target(
+            name: "ShopFixture", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
+            path: "Tests/Fixtures/Shop"),
+        .executableTarget(
+            name: "substate-replay-child", dependencies: ["ShopFixture", "Substate", "SubstateMiddleware"],
+            path: "Tests/Processes/ReplayChild"),
         .testTarget(
             name: "SubstateTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/SubstateTests"),
         .testTarget(
             name: "SubstateMiddlewareTests",
-            dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport", "substate-saver-child"],
+            dependencies: [
+                "Substate", "SubstateMiddleware", "SubstateTestSupport", "ShopFixture", "substate-saver-child",
+                "substate-replay-child",
+            ],
             path: "Tests/SubstateMiddlewareTests"),
         .testTarget(
             name: "SubstateMachineTests",

@@ -37,6 +37,8 @@ public final class ActionRecorder: Middleware {
     private let snapshotEvery: Int?
     private let now: @MainActor () -> Duration
     private var sequence = 0
+    /// The type of the last recorded action, for messages.
+    private var lastType = "Store.Start"
     /// The sequence number of the last digest written.
     private var digested = 0
     private var isPaused = false
@@ -128,6 +130,7 @@ public final class ActionRecorder: Middleware {
         if filter, !isRecorded(action), !isAction(action, Pause.self), !isAction(action, Resume.self) { return }
         sequence += 1
         let type = Swift.type(of: action)
+        lastType = typeName(type)
         let offset = now().components
         let microseconds = offset.seconds * 1_000_000 + offset.attoseconds / 1_000_000_000_000
         line.bytes.removeAll(keepingCapacity: true)
@@ -257,9 +260,28 @@ public final class ActionRecorder: Middleware {
         return #"{"model":\#(String(decoding: data, as: UTF8.self)),"modelName":\#(jsonString(name))}"#
     }
 
+    /// The state's canonical encoding; `nil` when the root is not `Codable`, or when the state
+    /// cannot be encoded (a `Double.infinity`), which ``lastError`` then says, so that no check
+    /// is skipped silently.
     private func encodedState(of store: Store) -> Data? {
         guard let root = store.find((any Model).self) as? any Encodable else { return nil }
-        return try? jsonData(of: root)
+        do {
+            return try jsonData(of: root)
+        } catch {
+            if lastError == nil {
+                lastError = RecordingError(
+                    "the state after action \(sequence) (\(lastType)) cannot be encoded, so it is not checked: \(describe(error))"
+                )
+            }
+            return nil
+        }
+    }
+
+    /// An encoding error in a sentence.
+    private func describe(_ error: any Error) -> String {
+        guard case EncodingError.invalidValue(let value, let context) = error else { return "\(error)" }
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return "\(value) at \(path.isEmpty ? "the top level" : path): \(context.debugDescription)"
     }
 
     private func write(_ body: () throws -> Void) {
@@ -269,4 +291,10 @@ public final class ActionRecorder: Middleware {
             if lastError == nil { lastError = error }
         }
     }
+}
+
+/// A problem while recording, in a sentence.
+struct RecordingError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -65,6 +65,20 @@ private struct CanonicalUnordered: Encodable {
     let value: any UnorderedEncodable
 
     func encode(to encoder: any Encoder) throws {
+        // The common sets need no encoding to be ordered: strings by their UTF-8 bytes (the
+        // order of their encoded bytes too), integers by value.
+        if let strings = value as? Set<String> {
+            var container = encoder.unkeyedContainer()
+            for string in strings.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                try container.encode(string)
+            }
+            return
+        }
+        if let integers = value as? Set<Int> {
+            var container = encoder.unkeyedContainer()
+            for integer in integers.sorted() { try container.encode(integer) }
+            return
+        }
         guard let parts = value.unorderedParts else {
             return try value.encode(to: CanonicalEncoder(base: encoder))
         }
