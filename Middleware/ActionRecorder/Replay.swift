@@ -66,6 +66,10 @@ public enum Replay {
         /// The sequence number of the last action after which a check passed; 0 when none did
         /// (the initial state matched).
         public let lastMatched: Int
+        /// What the actions in ``range`` changed when replayed (from the state of the last check
+        /// that passed to the replayed state now): where to look when the log has no snapshot
+        /// at the failed check.
+        public var replayedChanges: [StateDiff.Change] = []
 
         /// The actions among which the state diverged: after the last check that passed, up to
         /// the one the failed check follows.
@@ -77,7 +81,12 @@ public enum Replay {
                 head +=
                     "; it matched after action \(lastMatched), so one of actions \(range.lowerBound)–\(range.upperBound) diverged"
             }
-            return differences.isEmpty ? head : head + ":\n" + differences.map(\.description).joined(separator: "\n")
+            if !differences.isEmpty {
+                return head + ":\n" + differences.map(\.description).joined(separator: "\n")
+            }
+            guard !replayedChanges.isEmpty else { return head }
+            return head + "; replayed, those actions changed:\n"
+                + replayedChanges.map(\.description).joined(separator: "\n")
         }
     }
 
@@ -136,6 +145,7 @@ public enum Replay {
         var replayed = 0
         var verified = 0
         var lastMatched = 0
+        var matchedState = store.find(Root.self)
         var last: (sequence: Int, type: String) = (0, "Store.Start")
         // Checks are made once the action they follow has been replayed, whatever order the
         // recorders wrote their lines in.
@@ -166,12 +176,15 @@ public enum Replay {
                 if digest(of: try encoded(store, Root.self)) == value {
                     verified += 1
                     lastMatched = sequence
+                    matchedState = store.find(Root.self)
                 } else {
-                    return Outcome(
-                        store: store, replayed: replayed, verified: verified,
-                        divergence: Divergence(
-                            sequence: last.sequence, action: last.type, line: number, differences: [],
-                            lastMatched: lastMatched))
+                    var divergence = Divergence(
+                        sequence: last.sequence, action: last.type, line: number, differences: [],
+                        lastMatched: lastMatched)
+                    if let matchedState, let now = store.find(Root.self) {
+                        divergence.replayedChanges = StateDiff(from: matchedState, to: now).changes
+                    }
+                    return Outcome(store: store, replayed: replayed, verified: verified, divergence: divergence)
                 }
             case .snapshot(let sequence, let recorded, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
@@ -180,6 +193,7 @@ public enum Replay {
                     do {
                         store.update(Store.Replace(model: try jsonDecoder.decode(Root.self, from: recorded)))
                         lastMatched = sequence
+                        matchedState = store.find(Root.self)
                     } catch {
                         throw ActionLogError(line: number, "the snapshot does not decode as \(Root.self): \(error)")
                     }
@@ -189,6 +203,7 @@ public enum Replay {
                 if try encoded(store, Root.self) == recorded {
                     verified += 1
                     lastMatched = sequence
+                    matchedState = store.find(Root.self)
                     continue
                 }
                 let expected = try? jsonDecoder.decode(Root.self, from: recorded)

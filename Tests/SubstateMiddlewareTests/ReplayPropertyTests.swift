@@ -44,11 +44,11 @@ final class ReplayPropertyTests: XCTestCase {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    func testAThousandRandomSessionsReplayInAnotherProcessWithoutDivergence() async throws {
+    func testTwoThousandRandomSessionsReplayInAnotherProcessWithoutDivergence() async throws {
         var random = SplitMix64(seed: 0x5E55_1075)
         var logs: [[String]] = []
-        for _ in 0..<1_000 {
-            logs.append(ShopSessions.record(seed: random.next(), length: 3 + Int(random.next() % 18)))
+        for _ in 0..<2_000 {
+            logs.append(ShopSessions.record(seed: random.next(), length: 3 + Int(random.next() % 12)))
         }
         let results = try replayElsewhere(logs)
         XCTAssertEqual(results.count, logs.count)
