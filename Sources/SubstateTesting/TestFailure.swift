@@ -1,16 +1,15 @@
 import Testing
 import XCTest
 
-/// Where a test assertion failed, in the forms both test frameworks want.
-public struct TestLocation: Sendable {
-    let fileID: String
+/// Where a test assertion was made, in the forms both test frameworks want: the test's own
+/// file, line and column, which each assertion takes as default arguments from its caller.
+struct TestLocation: Sendable {
+    let fileID: StaticString
     let filePath: StaticString
     let line: UInt
     let column: UInt
 
-    public init(
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
+    init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
@@ -25,7 +24,7 @@ func reportFailure(_ message: String, at location: TestLocation) {
         Issue.record(
             Comment(rawValue: message),
             sourceLocation: SourceLocation(
-                fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line),
+                fileID: "\(location.fileID)", filePath: "\(location.filePath)", line: Int(location.line),
                 column: Int(location.column)))
     } else {
         XCTFail(message, file: location.filePath, line: location.line)

@@ -8,11 +8,15 @@ import SubstateMiddleware
 /// before with the closure's mutation applied. `receive` waits for the next action that an
 /// effect, a service, a StateMachine node or a middleware produced, and checks it and its state
 /// change the same way. On a mismatch the failure shows a readable diff, one line per changed
-/// leaf (`path: expected → actual`). By default the test store is exhaustive: ``finish(at:)``
-/// fails if actions were produced that the test did not receive, or effects are still running
-/// once it waited for them; releasing the test store without `finish()` fails on unreceived
-/// actions.
-/// Failures go to whichever framework runs the test, Swift Testing or XCTest.
+/// leaf (`path: expected → actual`), at the line of the test that made the assertion, in XCTest
+/// and Swift Testing alike.
+///
+/// By default the test store is exhaustive: ``finish(fileID:file:line:column:)`` fails if
+/// actions were produced that the test did not receive, or effects are still running once it
+/// waited for them, and releasing the test store without `finish()` fails on unreceived
+/// actions and on effects still at work. With `exhaustive: false`, as TCA's non-exhaustive
+/// mode, a closure asserts only what it sets, actions the test does not receive are skipped
+/// (``skippedActions`` lists them), and running effects are allowed.
 ///
 /// Dependencies are swapped by passing other middleware: a fixed service, a feature value with
 /// test dependencies, a `TestClock`.
@@ -32,27 +36,39 @@ import SubstateMiddleware
 public final class TestStore<Root: Model & Equatable> {
     /// The store under test.
     public let store: Store
-    /// Whether every produced action must be received and every effect finished
-    /// (``finish(at:)``). Turn it off for tests that only care about part of the state.
+    /// Whether every produced action must be received, every effect finished, and the whole
+    /// state asserted. Turn it off for tests that only care about part of the state.
     public var isExhaustive: Bool
-    /// How long ``receive(_:timeout:at:_:)`` waits before failing: a last resort, since
-    /// effects under test usually answer at once, and time only moves when a test clock does.
+    /// How long ``receive(_:timeout:fileID:file:line:column:_:)`` waits before failing: a last
+    /// resort, since effects under test usually answer at once, and time only moves when a test
+    /// clock does.
     public var timeout: Duration = .seconds(5)
+    /// The actions a non-exhaustive test store skipped because the test did not receive them,
+    /// in order.
+    public private(set) var skippedActions: [any Action] = []
 
     private let recorder: ReductionRecorder<Root>
     /// The state as the test has asserted it so far.
     private var asserted: Root
     private var finished = false
+    /// Where the test store was made: failures found when it is released are reported there.
+    private let creation: TestLocation
 
     /// Creates a test store.
     ///
     /// - Parameters:
     ///   - model: The root of the state tree.
     ///   - middleware: The pipeline, with test doubles where the app has real dependencies.
-    ///   - exhaustive: Whether unreceived actions and running effects fail the test.
-    public init(model: Root, middleware: [any Middleware] = [], exhaustive: Bool = true) {
+    ///   - exhaustive: Whether unreceived actions, running effects and unasserted state changes
+    ///     fail the test.
+    public init(
+        model: Root, middleware: [any Middleware] = [], exhaustive: Bool = true,
+        fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
         store = Store(model: model, middleware: middleware)
         isExhaustive = exhaustive
+        creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // What the store did while starting (Start, registrations, loads) is not for the test
         // to receive: recording starts after it, and the state it led to is the starting point.
         recorder = ReductionRecorder(observing: store)
@@ -66,16 +82,22 @@ public final class TestStore<Root: Model & Equatable> {
     ///
     /// - Parameters:
     ///   - action: The action to send through the store's pipeline.
-    ///   - location: Where a failure is reported.
     ///   - update: Applies the expected change to the state before the action; omit it when the
-    ///     action changes nothing.
+    ///     action changes nothing. In a non-exhaustive store it is applied to the state after
+    ///     the action, and must change nothing there: it asserts only what it sets.
     public func send(
-        _ action: Action, at location: TestLocation = TestLocation(), _ update: ((inout Root) -> Void)? = nil
+        _ action: Action, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
     ) {
-        if isExhaustive, !recorder.received.isEmpty {
-            reportFailure(
-                "Must receive \(recorder.received.count) action(s) before sending \(name(of: action)): "
-                    + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        if !recorder.received.isEmpty {
+            if isExhaustive {
+                reportFailure(
+                    "Must receive \(recorder.received.count) action(s) before sending \(name(of: action)): "
+                        + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+            } else {
+                skippedActions += recorder.received.map(\.action)
+            }
             asserted = recorder.received.last!.after
             recorder.received = []
         }
@@ -84,55 +106,104 @@ public final class TestStore<Root: Model & Equatable> {
         let after = recorder.sent ?? state
         recorder.sending = nil
         recorder.sent = nil
-        check(name(of: action), expected: expected(update), actual: after, at: location)
+        check(name(of: action), update, actual: after, at: location)
     }
 
     /// Waits for the next action the store produced by itself, asserts that it has the type,
     /// and asserts the state change it caused.
     public func receive<A: Action>(
-        _ type: A.Type, timeout: Duration? = nil, at location: TestLocation = TestLocation(),
+        _ type: A.Type, timeout: Duration? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ update: ((inout Root) -> Void)? = nil
     ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
-            where: { $0 is A }, description: String(describing: A.self), timeout: timeout, at: location, update)
+            matching: { $0 is A }, description: typeName(A.self), timeout: timeout, at: location, update)
+    }
+
+    /// Waits for the next action the store produced by itself, asserts that it equals the
+    /// given one (a diff of the two says where they differ), and asserts the state change it
+    /// caused.
+    ///
+    /// ```swift
+    /// await store.receive(Cart.Paid(total: 3)) { $0.cart.isPaid = true }
+    /// ```
+    public func receive<A: Action & Equatable>(
+        _ expected: A, timeout: Duration? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        _ update: ((inout Root) -> Void)? = nil
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let received = await receive(
+            matching: { $0 is A }, description: typeName(A.self), timeout: timeout, at: location, update)
+        guard let actual = received as? A, actual != expected else { return }
+        reportFailure(
+            "Received \(typeName(A.self)) differs from the expected one (expected → actual):\n"
+                + StateDiff(from: expected, to: actual).description, at: location)
     }
 
     /// Waits for the next action the store produced by itself, asserts that it matches the
     /// predicate, and asserts the state change it caused.
     public func receive(
         where matches: @escaping (any Action) -> Bool, description: String = "a matching action",
-        timeout: Duration? = nil, at location: TestLocation = TestLocation(), _ update: ((inout Root) -> Void)? = nil
+        timeout: Duration? = nil, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
     ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(matching: matches, description: description, timeout: timeout, at: location, update)
+    }
+
+    /// Accepts every action received so far without asserting it, as if the test had
+    /// received each; in an exhaustive store too.
+    public func skipReceivedActions() {
+        guard let last = recorder.received.last else { return }
+        skippedActions += recorder.received.map(\.action)
+        asserted = last.after
+        recorder.received = []
+    }
+
+    @discardableResult
+    private func receive(
+        matching matches: @escaping (any Action) -> Bool, description: String, timeout: Duration?,
+        at location: TestLocation, _ update: ((inout Root) -> Void)?
+    ) async -> (any Action)? {
         guard await recorder.waitForAction(timeout: timeout ?? self.timeout) else {
-            return reportFailure(
+            reportFailure(
                 "Expected to receive \(description), but nothing arrived within \(timeout ?? self.timeout)"
                     + " (\(store.effects.inFlightCount) effect(s) running).", at: location)
+            return nil
         }
+        // The effect that sent the action resumes after the test does, and one on the main
+        // actor (a service's handle) needs the main actor to return. Letting such work run
+        // before the test goes on means that an effect with nothing left to do has ended by the
+        // time the test store is released.
+        for _ in 0..<4 { await Task.yield() }
         var reduction = recorder.received.removeFirst()
-        if isExhaustive {
-            while !matches(reduction.action), !recorder.received.isEmpty {
+        while !matches(reduction.action), !recorder.received.isEmpty {
+            if isExhaustive {
                 reportFailure("Received \(name(of: reduction.action)) before \(description).", at: location)
-                asserted = reduction.after
-                reduction = recorder.received.removeFirst()
+            } else {
+                skippedActions.append(reduction.action)
             }
-        } else {
-            // Skip what the test does not care about.
-            while !matches(reduction.action), !recorder.received.isEmpty {
-                asserted = reduction.after
-                reduction = recorder.received.removeFirst()
-            }
+            asserted = reduction.after
+            reduction = recorder.received.removeFirst()
         }
         guard matches(reduction.action) else {
             asserted = reduction.after
-            return reportFailure(
-                "Expected to receive \(description), received \(name(of: reduction.action)).", at: location)
+            reportFailure("Expected to receive \(description), received \(name(of: reduction.action)).", at: location)
+            return nil
         }
-        check(name(of: reduction.action), expected: expected(update), actual: reduction.after, at: location)
+        check(name(of: reduction.action), update, actual: reduction.after, at: location)
+        return reduction.action
     }
 
     /// Asserts the end of the test: in exhaustive mode, no produced action left unreceived and
     /// no effect still running (after waiting for running effects to end).
-    public func finish(at location: TestLocation = TestLocation()) async {
+    public func finish(
+        fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         finished = true
         guard isExhaustive else { return }
         if store.effects.inFlightCount > 0 {
@@ -149,24 +220,30 @@ public final class TestStore<Root: Model & Equatable> {
         }
     }
 
-    // A test store released without finish() still fails on actions left unreceived. Running
-    // effects are only checked by finish(), which can wait for them to end: an effect that sent
-    // its last action may still be ending when the store goes.
+    // A test store released without finish() fails on actions left unreceived and on effects
+    // still at work. Every effect is accounted for before judging: one whose work is just
+    // returning on another thread is given a moment to do so; the others are cancelled and
+    // reported. Failures are reported where the test store was made.
     isolated deinit {
-        guard !finished, isExhaustive, !recorder.received.isEmpty else { return }
+        guard !finished, isExhaustive else { return }
+        let unfinished = store.effects.cancelCountingUnfinished(waitingUpTo: .milliseconds(500))
+        if unfinished > 0 {
+            reportFailure(
+                "\(unfinished) effect(s) were still running when the test store was released; "
+                    + "receive what they send and await store.finish(), or cancel them.", at: creation)
+        }
+        guard !recorder.received.isEmpty else { return }
         reportFailure(
             "\(recorder.received.count) action(s) were produced but not received: "
-                + recorder.received.map { name(of: $0.action) }.joined(separator: ", "),
-            at: TestLocation(fileID: "SubstateTesting/TestStore.swift", filePath: #filePath, line: #line))
+                + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: creation)
     }
 
-    private func expected(_ update: ((inout Root) -> Void)?) -> Root {
-        var expected = asserted
+    /// Checks the state after an action against what the test expects: in an exhaustive store,
+    /// the asserted state with the closure applied must be the whole new state; otherwise the
+    /// closure, applied to the new state, must change nothing.
+    private func check(_ action: String, _ update: ((inout Root) -> Void)?, actual: Root, at location: TestLocation) {
+        var expected = isExhaustive ? asserted : actual
         update?(&expected)
-        return expected
-    }
-
-    private func check(_ action: String, expected: Root, actual: Root, at location: TestLocation) {
         asserted = actual
         guard expected != actual else { return }
         let diff = StateDiff(from: expected, to: actual)

@@ -112,7 +112,7 @@ final class TestStoreXCTests: XCTestCase {
             await store.receive(Tally.Add.self, timeout: .seconds(1))
         }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures[0].hasSuffix("Expected to receive Add, received Tally.Loaded."), "\(failures)")
+        XCTAssertTrue(failures[0].hasSuffix("Expected to receive Tally.Add, received Tally.Loaded."), "\(failures)")
     }
 
     func testTimingWithTheTestClock() async {

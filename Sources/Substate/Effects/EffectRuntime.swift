@@ -1,3 +1,27 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whether an effect's work returned, marked from whichever thread runs it.
+final class EffectEnd: Sendable {
+    private let marked = Atomic<Bool>(false)
+    func mark() { marked.store(true, ordering: .releasing) }
+    var isMarked: Bool { marked.load(ordering: .acquiring) }
+}
+
+/// Lets other threads run, while the main actor waits for an effect to return.
+private func yieldThread() {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        sched_yield()
+    #endif
+}
+
 /// Starts asynchronous work on behalf of a store, feeds the actions it produces back through
 /// the store's whole pipeline, and keeps track of it.
 ///
@@ -26,6 +50,9 @@ public final class EffectRuntime {
     private struct Running {
         let id: EffectID?
         let task: Task<Void, Never>
+        /// Set from the effect's own thread as soon as its work returned (or failed), before
+        /// the runtime hears of it on the main actor.
+        let ended: EffectEnd
         /// Set when cancelled: the effect sends nothing more, but is tracked until its task ends.
         var isCancelled = false
     }
@@ -93,16 +120,43 @@ public final class EffectRuntime {
             guard let self, self.running[token]?.isCancelled == false, !Task.isCancelled else { return }
             self.store.dispatch(action, origin: .effect)
         }
-        let task = Task(priority: priority) { [weak self] in
+        let ended = EffectEnd()
+        // Runs where the operation runs, so that its end is known there, at once.
+        let work: @Sendable (Send) async throws -> Void = { send in
             do {
                 try await operation(send)
+            } catch let error where !(error is CancellationError) {
+                ended.mark()
+                throw error
+            }
+            ended.mark()
+        }
+        let task = Task(priority: priority) { [weak self] in
+            do {
+                try await work(send)
             } catch is CancellationError {
             } catch {
                 if !Task.isCancelled { self?.fail(error, id: id, token: token, handler: handler) }
             }
             self?.finish(token)
         }
-        running[token] = Running(id: id, task: task)
+        running[token] = Running(id: id, task: task, ended: ended)
+    }
+
+    /// Counts the effects still at work, for a test that ends: each effect whose work has not
+    /// returned gets until the deadline to return (an effect that sent its last action may be
+    /// returning on another thread), then every effect is cancelled. The count is of those
+    /// that had not returned by then: they would have gone on running.
+    package func cancelCountingUnfinished(waitingUpTo bound: Duration) -> Int {
+        let pending = running.values.filter { !$0.ended.isMarked }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: bound)
+        for effect in pending {
+            while !effect.ended.isMarked, clock.now < deadline { yieldThread() }
+        }
+        let unfinished = pending.filter { !$0.ended.isMarked }.count
+        cancelAll()
+        return unfinished
     }
 
     /// Cancels every running effect with the id: they send nothing more.
