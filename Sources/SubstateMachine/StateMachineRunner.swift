@@ -7,7 +7,8 @@ import Substate
 /// transitions asked for on the store's `EffectRuntime` (merges in parallel, concatenations
 /// in order), and sends each result back as a ``MachineNode/Result`` addressed to the node that
 /// asked. When a node leaves the tree, its running effects are cancelled, which also ends a
-/// long-lived `IOResultStream`. Tests pass a feature value with other dependencies.
+/// long-lived `IOResultStream`. Tests pass a feature value with other dependencies, or make it
+/// from the store's `Dependencies`.
 ///
 /// ```swift
 /// let store = Store(model: App(), middleware: [
@@ -20,8 +21,10 @@ import Substate
 ///   nodes, to notice nodes that left the tree.
 @MainActor
 public final class StateMachineRunner<Feature: StateMachine>: Middleware {
-    /// The feature value whose `runIOEffect` runs the effects.
-    public let feature: Feature
+    /// The feature value whose `runIOEffect` runs the effects; made from the store's
+    /// dependencies, when the runner was given a way to, by the first effect it runs.
+    public private(set) var feature: Feature?
+    private let makeFeature: (@MainActor (Dependencies) -> Feature)?
     /// Whether a node's new effect cancels that node's running ones first.
     public let cancelsInFlight: Bool
     /// The effects each node has running, by token.
@@ -38,6 +41,19 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     ///     first (the previous search of a search-as-you-type, for example).
     public init(_ feature: Feature, cancelsInFlight: Bool = false) {
         self.feature = feature
+        makeFeature = nil
+        self.cancelsInFlight = cancelsInFlight
+    }
+
+    /// Creates a runner whose feature value is made from the store's dependencies, so that a
+    /// test's dependencies reach the feature's effects.
+    ///
+    /// ```swift
+    /// StateMachineRunner { dependencies in Login(api: dependencies[APIClient.self]) }
+    /// ```
+    public init(cancelsInFlight: Bool = false, _ makeFeature: @escaping @MainActor (Dependencies) -> Feature) {
+        feature = nil
+        self.makeFeature = makeFeature
         self.cancelsInFlight = cancelsInFlight
     }
 
@@ -61,7 +77,8 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
         nextToken += 1
         let token = nextToken
         running[node, default: []].insert(token)
-        let feature = self.feature
+        let feature = self.feature ?? makeFeature!(store.dependencies)
+        self.feature = feature
         store.effects.run(id: MachineNode<Feature>.effectID(node)) { [weak self] send in
             for await result in feature.results(of: effect) {
                 await send(MachineNode<Feature>.Result(result, node: node))

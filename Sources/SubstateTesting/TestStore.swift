@@ -39,7 +39,7 @@ public final class TestStore<Root: Model & Equatable> {
     /// Whether every produced action must be received, every effect finished, and the whole
     /// state asserted. Turn it off for tests that only care about part of the state.
     public var isExhaustive: Bool
-    /// How long ``receive(_:timeout:fileID:file:line:column:_:)`` waits before failing: a last
+    /// How long `receive` waits before failing: a last
     /// resort, since effects under test usually answer at once, and time only moves when a test
     /// clock does.
     public var timeout: Duration = .seconds(5)
@@ -61,12 +61,18 @@ public final class TestStore<Root: Model & Equatable> {
     ///   - middleware: The pipeline, with test doubles where the app has real dependencies.
     ///   - exhaustive: Whether unreceived actions, running effects and unasserted state changes
     ///     fail the test.
+    ///   - fileID: The test's file, where failures found at release are reported; leave the default.
+    ///   - filePath: The test's file path; leave the default.
+    ///   - line: The test's line; leave the default.
+    ///   - column: The test's column; leave the default.
+    ///   - dependencies: Changes the store's dependencies from their production values, as
+    ///     TCA's `withDependencies` does: `{ $0.date = .constant(day); $0[APIClient.self] = .mock }`.
     public init(
         model: Root, middleware: [any Middleware] = [], exhaustive: Bool = true,
         fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
-        store = Store(model: model, middleware: middleware)
+        store = Store(model: model, middleware: middleware, dependencies: Dependencies(dependencies))
         isExhaustive = exhaustive
         creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // What the store did while starting (Start, registrations, loads) is not for the test
@@ -82,6 +88,10 @@ public final class TestStore<Root: Model & Equatable> {
     ///
     /// - Parameters:
     ///   - action: The action to send through the store's pipeline.
+    ///   - fileID: The test's file, where a failure is reported; leave the default.
+    ///   - filePath: The test's file path; leave the default.
+    ///   - line: The test's line; leave the default.
+    ///   - column: The test's column; leave the default.
     ///   - update: Applies the expected change to the state before the action; omit it when the
     ///     action changes nothing. In a non-exhaustive store it is applied to the state after
     ///     the action, and must change nothing there: it asserts only what it sets.

@@ -8,13 +8,13 @@ import Testing
 import XCTest
 
 /// A cart for the shop tests: a total and a flag, and a payment effect's answer.
-struct Cart: Model, Equatable {
+struct Cart: Model, Equatable, Codable {
     var totalCents = 0
     var items = 0
     var isPaid = false
-    struct Add: Action { let cents: Int }
-    struct Pay: Action {}
-    struct Paid: Action, Equatable { let total: Int }
+    struct Add: Action, Codable { let cents: Int }
+    struct Pay: Action, Codable {}
+    struct Paid: Action, Equatable, Codable { let total: Int }
     mutating func update(action: Action) {
         switch action {
         case let add as Add:

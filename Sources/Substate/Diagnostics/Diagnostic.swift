@@ -2,7 +2,7 @@
 ///
 /// Diagnostics never stop the store; they point at models that the store cannot update or
 /// at routing declarations that disagree with what a model does. Each is reported once per
-/// store, to the handler given to ``Store/init(model:middleware:onDiagnostic:)`` (standard
+/// store, to the handler given to ``Store/init(model:middleware:dependencies:onDiagnostic:)`` (standard
 /// error by default), and kept in ``Store/diagnostics``.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem a diagnostic describes.

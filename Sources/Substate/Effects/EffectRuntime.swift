@@ -116,10 +116,11 @@ public final class EffectRuntime {
         if cancelInFlight, let id { cancel(id: id) }
         nextToken += 1
         let token = nextToken
-        let send = Send { [weak self] action in
-            guard let self, self.running[token]?.isCancelled == false, !Task.isCancelled else { return }
-            self.store.dispatch(action, origin: .effect)
-        }
+        let send = Send(
+            deliver: { [weak self] action in
+                guard let self, self.running[token]?.isCancelled == false, !Task.isCancelled else { return }
+                self.store.dispatch(action, origin: .effect)
+            }, dependencies: store.dependencies)
         let ended = EffectEnd()
         // Runs where the operation runs, so that its end is known there, at once.
         let work: @Sendable (Send) async throws -> Void = { send in

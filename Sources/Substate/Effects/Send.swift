@@ -10,6 +10,8 @@
 /// ```
 public struct Send: Sendable {
     let deliver: @MainActor @Sendable (any Action) -> Void
+    /// The store's dependencies, for the effect to read its clock, date, UUIDs and services.
+    public let dependencies: Dependencies
 
     /// Sends an action to the store.
     public func callAsFunction(_ action: Action) async {

@@ -55,6 +55,10 @@ public final class Store: Observable {
     /// Runs the store's asynchronous work: effects, services and StateMachine nodes start it here.
     public let effects = EffectRuntime()
 
+    /// What the store's shell reads from the outside world (a clock, random numbers, dates,
+    /// UUIDs, the app's services); set when the store is made, production values by default.
+    public let dependencies: Dependencies
+
     /// Diagnostics reported so far about the tree's shape and its models' behaviour.
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -73,20 +77,24 @@ public final class Store: Observable {
     /// - Parameters:
     ///   - model: The root of the state tree.
     ///   - middleware: The pipeline; each action passes it first to last, then reaches the tree.
+    ///   - dependencies: What middleware, effects and services read from the outside world.
     ///   - onDiagnostic: Receives each ``Diagnostic`` once; by default they are printed to
     ///     standard error.
     public convenience init<Root: Model>(
-        model: consuming Root, middleware: [any Middleware] = [],
+        model: consuming Root, middleware: [any Middleware] = [], dependencies: Dependencies = Dependencies(),
         onDiagnostic: (@MainActor (Diagnostic) -> Void)? = nil
     ) {
-        self.init(model: consume model, middleware: middleware, onDiagnostic: onDiagnostic, replaying: false)
+        self.init(
+            model: consume model, middleware: middleware, dependencies: dependencies, onDiagnostic: onDiagnostic,
+            replaying: false)
     }
 
     /// Creates a store that is replaying a log when `replaying` is `true` (see ``isReplaying``).
     package init<Root: Model>(
-        model: consuming Root, middleware: [any Middleware], onDiagnostic: (@MainActor (Diagnostic) -> Void)?,
-        replaying: Bool
+        model: consuming Root, middleware: [any Middleware], dependencies: Dependencies = Dependencies(),
+        onDiagnostic: (@MainActor (Diagnostic) -> Void)?, replaying: Bool
     ) {
+        self.dependencies = dependencies
         root = ModelBox(consume model)
         isReplaying = replaying
         let middleware = replaying ? middleware.filter(\.runsDuringReplay) : middleware
