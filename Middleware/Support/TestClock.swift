@@ -45,6 +45,15 @@ public final class TestClock: Clock, Sendable {
         var nextID = 0
         var timers: [Timer] = []
         var sleepers: [Sleeper] = []
+        /// Tests waiting until this many tasks sleep on the clock.
+        var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// The waiters whose count of sleepers is reached, removed.
+        mutating func readyWaiters() -> [CheckedContinuation<Void, Never>] {
+            let ready = sleeperWaiters.filter { $0.count <= sleepers.count }.map(\.continuation)
+            sleeperWaiters.removeAll { $0.count <= sleepers.count }
+            return ready
+        }
     }
 
     private let state = Mutex(State())
@@ -64,12 +73,15 @@ public final class TestClock: Clock, Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 // Checked under the lock that the cancellation handler takes: a task cancelled
                 // before it registered is never left waiting.
+                var ready: [CheckedContinuation<Void, Never>] = []
                 let outcome = state.withLock { state -> Result<Bool, CancellationError> in
                     if Task.isCancelled { return .failure(CancellationError()) }
                     if deadline <= state.now { return .success(true) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    ready = state.readyWaiters()
                     return .success(false)
                 }
+                for waiter in ready { waiter.resume() }
                 switch outcome {
                 case .failure(let error): continuation.resume(throwing: error)
                 case .success(true): continuation.resume()
@@ -82,6 +94,28 @@ public final class TestClock: Clock, Sendable {
                 return state.sleepers.remove(at: index)
             }
             sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// How many tasks sleep on the clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Waits until at least `count` tasks sleep on the clock, so that a test advances time only
+    /// once the effects it drives are waiting for it.
+    ///
+    /// ```swift
+    /// store.update(Poll())            // its effect sleeps on the clock
+    /// await clock.waitForSleepers(1)
+    /// clock.advance(by: .seconds(1))
+    /// ```
+    public func waitForSleepers(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.sleepers.count >= count { return true }
+                state.sleeperWaiters.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
         }
     }
 
