@@ -25,11 +25,15 @@ public struct MachineNode<Feature: StateMachine>: Model {
     public var state: Feature.State
     /// The node's identity; results of its effects are addressed to it.
     public let id: NodeID
+    /// Tells this node from a fresh node given the same id: when one replaces the other, the
+    /// replaced node's effects are cancelled. Copies of a node share it.
+    @usableFromInline let instance: UInt64
 
     /// Creates a node; `id` defaults to the feature's type name.
     public init(_ state: Feature.State, id: NodeID? = nil) {
         self.state = state
         self.id = id ?? NodeID(String(describing: Feature.self))
+        instance = NodeInstances.next()
     }
 
     /// An input for the nodes of this feature: all of them, or the one with the given id.
@@ -74,7 +78,7 @@ public struct MachineNode<Feature: StateMachine>: Model {
     @inlinable
     mutating func take(_ transition: Feature.Transition, outbox: Outbox) {
         if let next = transition.0 { state = next }
-        if let effect = transition.1 { outbox.post(effect, from: id) }
+        if let effect = transition.1 { outbox.post(effect, from: id, instance: instance) }
     }
 
     /// An array of nodes hands the action to the feature's own loop of transitions.
@@ -83,5 +87,33 @@ public struct MachineNode<Feature: StateMachine>: Model {
     }
 }
 
-extension MachineNode: Equatable where Feature.State: Equatable {}
-extension MachineNode: Codable where Feature.State: Codable {}
+extension MachineNode: Equatable where Feature.State: Equatable {
+    /// Nodes are equal when their ids and states are.
+    public static func == (lhs: MachineNode, rhs: MachineNode) -> Bool { lhs.id == rhs.id && lhs.state == rhs.state }
+}
+
+extension MachineNode: Codable where Feature.State: Codable {
+    private enum CodingKeys: String, CodingKey { case state, id }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try container.decode(Feature.State.self, forKey: .state), id: try container.decode(NodeID.self, forKey: .id)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(state, forKey: .state)
+        try container.encode(id, forKey: .id)
+    }
+}
+
+extension MachineNode: ServedModel {
+    package static func missingMiddleware(in middleware: [any Middleware]) -> String? {
+        guard !middleware.contains(where: { $0 is StateMachineRunner<Feature> }) else { return nil }
+        let feature = typeName(Feature.self)
+        return
+            "MachineNode<\(feature)> is in the tree, but no StateMachineRunner<\(feature)> is in the middleware list: the effects its transitions ask for would be dropped. Add StateMachineRunner(\(feature)(...))."
+    }
+}

@@ -27,11 +27,13 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     private let makeFeature: (@MainActor (Dependencies) -> Feature)?
     /// Whether a node's new effect cancels that node's running ones first.
     public let cancelsInFlight: Bool
-    /// The effects each node has running, by token.
-    private var running: [NodeID: Set<Int>] = [:]
+    /// The effects each node has running, by token, with the instance of the node that asked.
+    private var running: [NodeID: (instance: UInt64, tokens: Set<Int>)] = [:]
     private var nextToken = 0
     private let inputType = ObjectIdentifier(MachineNode<Feature>.Input.self)
     private let resultType = ObjectIdentifier(MachineNode<Feature>.Result.self)
+    private var observation: Store.ReductionObservation?
+    private var reportedDuplicates: Set<NodeID> = []
 
     /// Creates a runner.
     ///
@@ -58,25 +60,39 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let type = ObjectIdentifier(Swift.type(of: action))
-        let outbox = type == inputType || type == resultType ? (action as? any OutboxCarrier)?.outbox : nil
-        next(action)
-        if let outbox, !outbox.isEmpty {
-            for (node, effect) in outbox.drain() {
-                if let effect = effect as? Feature.IOEffect { start(effect, for: node, in: store) }
+        if observation == nil {
+            // The runner acts on what reached the tree, wherever it sits in the list: an input a
+            // debouncer let through later, by a `next` the runner never saw, still runs its effect.
+            observation = store.observeReductions { [weak self, unowned store] action, _ in
+                self?.reduced(action, in: store)
             }
         }
-        if !running.isEmpty { cancelEffectsOfRemovedNodes(in: store) }
+        next(action)
     }
 
-    private func start(_ effect: Feature.IOEffect, for node: NodeID, in store: Store) {
+    private func reduced(_ action: any Action, in store: Store) {
+        let type = ObjectIdentifier(Swift.type(of: action))
+        if type == inputType || type == resultType, let outbox = (action as? any OutboxCarrier)?.outbox {
+            if !outbox.isEmpty {
+                reportDuplicateIDs(in: store)
+                for (node, instance, effect) in outbox.drain() {
+                    if let effect = effect as? Feature.IOEffect {
+                        start(effect, for: node, instance: instance, in: store)
+                    }
+                }
+            }
+        }
+        if !running.isEmpty { cancelEffectsOfGoneNodes(in: store) }
+    }
+
+    private func start(_ effect: Feature.IOEffect, for node: NodeID, instance: UInt64, in store: Store) {
         if cancelsInFlight, running[node] != nil {
             store.effects.cancel(id: MachineNode<Feature>.effectID(node))
             running[node] = nil
         }
         nextToken += 1
         let token = nextToken
-        running[node, default: []].insert(token)
+        running[node, default: (instance, [])].tokens.insert(token)
         let feature = self.feature ?? makeFeature!(store.dependencies)
         self.feature = feature
         store.effects.run(id: MachineNode<Feature>.effectID(node)) { [weak self] send in
@@ -88,15 +104,34 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     }
 
     private func effectEnded(for node: NodeID, token: Int) {
-        running[node]?.remove(token)
-        if running[node]?.isEmpty == true { running[node] = nil }
+        running[node]?.tokens.remove(token)
+        if running[node]?.tokens.isEmpty == true { running[node] = nil }
     }
 
-    private func cancelEffectsOfRemovedNodes(in store: Store) {
-        let present = Set(store.findAll(MachineNode<Feature>.self).map(\.id))
-        for node in running.keys where !present.contains(node) {
+    /// Cancels the effects of nodes that left the tree, and of nodes replaced by a fresh node
+    /// with the same id, so that an old node's stream never feeds the new one.
+    private func cancelEffectsOfGoneNodes(in store: Store) {
+        var present: [NodeID: Set<UInt64>] = [:]
+        for node in store.findAll(MachineNode<Feature>.self) { present[node.id, default: []].insert(node.instance) }
+        for (node, entry) in running where present[node]?.contains(entry.instance) != true {
             store.effects.cancel(id: MachineNode<Feature>.effectID(node))
             running[node] = nil
+        }
+    }
+
+    /// Reports, once per id, nodes of this feature that share an id: each would take every
+    /// result addressed to it.
+    private func reportDuplicateIDs(in store: Store) {
+        var seen: Set<NodeID> = []
+        for node in store.findAll(MachineNode<Feature>.self) where !seen.insert(node.id).inserted {
+            guard reportedDuplicates.insert(node.id).inserted else { continue }
+            let feature = typeName(Feature.self)
+            store.report(
+                Diagnostic(
+                    kind: .duplicateNodeID, typeName: "MachineNode<\(feature)>", member: node.id.name,
+                    message:
+                        "Two MachineNode<\(feature)> nodes have the id \"\(node.id)\": both take every input and result addressed to it. Give each node its own id."
+                ))
         }
     }
 }

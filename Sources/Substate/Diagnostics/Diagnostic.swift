@@ -21,6 +21,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Something kept from a store (a middleware's `Next`, the ``EffectRuntime``) was used
         /// after the store was released; the call did nothing.
         case useAfterRelease
+        /// A model needs a middleware that is not in the list (a StateMachine node without its
+        /// runner): what it asks for would be dropped.
+        case missingMiddleware
+        /// Two StateMachine nodes of one feature have the same id, so both take every result
+        /// addressed to it.
+        case duplicateNodeID
+        /// Actions triggering one another went deeper than the limit, and the chain was stopped.
+        case triggerLoop
     }
 
     /// The kind of problem.
@@ -38,7 +46,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "substate: warning: \(message)" }
 
-    init(kind: Kind, typeName: String, member: String, path: String = "", message: String) {
+    package init(kind: Kind, typeName: String, member: String, path: String = "", message: String) {
         self.kind = kind
         self.typeName = typeName
         self.member = member

@@ -300,7 +300,24 @@ public final class Store: Observable {
 
     private func reportShape(of box: AnyModelBox) {
         report(box.layout.reachable.flatMap(\.diagnostics))
+        // Models that need a middleware, checked against the list (a replaying store keeps
+        // only the middleware that watches, and needs none of them).
+        if !isReplaying {
+            for layout in box.layout.reachable {
+                guard let served = layout.type as? any ServedModel.Type,
+                    let missing = served.missingMiddleware(in: middleware)
+                else { continue }
+                report([
+                    Diagnostic(kind: .missingMiddleware, typeName: layout.name, member: "", message: missing)
+                ])
+            }
+        }
         box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
+    }
+
+    /// Reports a diagnostic found by middleware, once per store.
+    package func report(_ diagnostic: Diagnostic) {
+        report([diagnostic])
     }
 
     private func report(_ found: [Diagnostic]) {

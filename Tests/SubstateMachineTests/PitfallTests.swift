@@ -1,0 +1,117 @@
+import Substate
+import SubstateMachine
+import SubstateMiddleware
+import SubstateTestSupport
+import XCTest
+
+/// Search-as-you-type in miniature: a debounced input whose effect echoes the text.
+public struct Typing: StateMachine {
+    public struct State: Equatable, Sendable {
+        public var text = ""
+        public var echoed = ""
+    }
+    public enum Input: Sendable { case typed(String) }
+    public enum IOEffect: Sendable { case echo(String) }
+    public enum IOResult: Sendable { case echoed(String) }
+
+    public static func reduceInput(_ state: State, _ input: Input) -> Transition {
+        switch input {
+        case .typed(let text): transition(State(text: text, echoed: state.echoed), .echo(text))
+        }
+    }
+
+    public static func reduceIOResult(_ state: State, _ ioResult: IOResult) -> Transition {
+        switch ioResult {
+        case .echoed(let text): nextState(State(text: state.text, echoed: text))
+        }
+    }
+
+    public func runIOEffect(_ ioEffect: IOEffect) -> IOResultStream {
+        switch ioEffect {
+        case .echo(let text): .single { .echoed(text) }
+        }
+    }
+}
+
+extension MachineNode.Input: DebouncedAction where Feature == Typing {
+    public var debounce: Debounce { Debounce(.milliseconds(100)) }
+}
+
+struct Screen: Model {
+    var login = MachineNode<Login>(.init())
+}
+
+/// The StateMachine bridge where users fall: middleware order, node identity, missing runners,
+/// duplicate ids, and actions of the app's own that convert to machine events.
+@MainActor
+final class PitfallTests: XCTestCase {
+    private let client = AuthClient { name, _ in "signed in \(name)" }
+
+    func testTheRunnerWorksWhereverItSitsBeforeOrAfterADebouncer() async {
+        struct Field: Model {
+            var typing = MachineNode<Typing>(.init())
+        }
+        for runnerFirst in [true, false] {
+            let clock = TestClock()
+            let runner = StateMachineRunner(Typing())
+            let debouncer = ActionDebouncer(clock: clock)
+            let store = Store(model: Field(), middleware: runnerFirst ? [runner, debouncer] : [debouncer, runner])
+            store.update(MachineNode<Typing>.Input(.typed("s")))
+            store.update(MachineNode<Typing>.Input(.typed("sw")))
+            clock.advance(by: .milliseconds(100))
+            await store.effects.waitForAll()
+            XCTAssertEqual(
+                store.find(Field.self)?.typing.state, .init(text: "sw", echoed: "sw"), "runner first: \(runnerFirst)")
+        }
+    }
+
+    func testAReplacedNodesStreamNeverFeedsTheFreshNode() async {
+        struct Replace: Action {}
+        struct Page: Model {
+            var feed = MachineNode<Feed>(.init(), id: "feed")
+            mutating func update(action: Action) {
+                if action is Replace { feed = MachineNode<Feed>(.init(), id: "feed") }
+            }
+        }
+        let (updates, continuation) = AsyncStream<Int>.makeStream()
+        let unsubscribed = Probe()
+        let feed = Feed(
+            fetchData: { "" }, updates: updates, onUnsubscribe: { unsubscribed.record("unsubscribed") },
+            analytics: Probe())
+        let store = Store(model: Page(), middleware: [StateMachineRunner(feed)])
+        store.update(MachineNode<Feed>.Input(.subscribe))
+        store.update(Replace())
+        await unsubscribed.wait(for: 1)
+        continuation.yield(7)
+        continuation.finish()
+        await store.effects.waitForAll()
+        XCTAssertEqual(store.find(Page.self)?.feed.state.updates, [], "the old node's stream was cancelled")
+    }
+
+    func testANodeWithoutItsRunnerIsReportedOnce() async {
+        var received: [Diagnostic] = []
+        let store = Store(model: Screen()) { received.append($0) }
+        store.update(MachineNode<Login>.Input(.didTapLoginButton))
+        XCTAssertEqual(received.map(\.kind), [.missingMiddleware])
+        XCTAssertTrue(received[0].message.contains("no StateMachineRunner<Login> is in the middleware list"))
+        var served: [Diagnostic] = []
+        _ = Store(model: Screen(), middleware: [StateMachineRunner(Login(client: client))]) { served.append($0) }
+        XCTAssertEqual(served, [])
+    }
+
+    func testNodesSharingAnIdAreReported() async {
+        struct Twins: Model {
+            var first = MachineNode<Login>(.init())
+            var second = MachineNode<Login>(.init())
+        }
+        var received: [Diagnostic] = []
+        let store = Store(model: Twins(), middleware: [StateMachineRunner(Login(client: client))]) {
+            received.append($0)
+        }
+        store.update(MachineNode<Login>.Input(.didTapLoginButton))
+        store.update(MachineNode<Login>.Input(.didTapLoginButton))
+        await store.effects.waitForAll()
+        XCTAssertEqual(received.map(\.kind), [.duplicateNodeID], "once")
+        XCTAssertEqual(received.first?.member, "Login")
+    }
+}
