@@ -34,6 +34,8 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     private let resultType = ObjectIdentifier(MachineNode<Feature>.Result.self)
     private var observation: Store.ReductionObservation?
     private var reportedDuplicates: Set<NodeID> = []
+    /// Per action type, whether it converts to this feature's events.
+    private var converts: [ObjectIdentifier: Bool] = [:]
 
     /// Creates a runner.
     ///
@@ -82,7 +84,38 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
                 }
             }
         }
+        if converts[type] ?? checkConverts(action, type) { forward(action, in: store) }
         if !running.isEmpty { cancelEffectsOfGoneNodes(in: store) }
+    }
+
+    private func checkConverts(_ action: any Action, _ type: ObjectIdentifier) -> Bool {
+        func matches<C: StateMachineEventConvertible>(_ type: C.Type) -> Bool {
+            C.Input.self == Feature.Input.self && C.IOResult.self == Feature.IOResult.self
+        }
+        let answer = (Swift.type(of: action) as? any StateMachineEventConvertible.Type).map { matches($0) } ?? false
+        converts[type] = answer
+        return answer
+    }
+
+    /// An action of the app's own that converts to this feature's event (the TCA-SM document's
+    /// gradual adoption) reaches the feature: its input goes to every node of the feature, its
+    /// result to each node, as the actions nodes take, right after it.
+    private func forward(_ action: any Action, in store: Store) {
+        func event<C: StateMachineEventConvertible>(_ action: C) -> StateMachineEvent<Feature.Input, Feature.IOResult>?
+        {
+            C.map(action) as? StateMachineEvent<Feature.Input, Feature.IOResult>
+        }
+        guard let convertible = action as? any StateMachineEventConvertible, let event = event(convertible) else {
+            return
+        }
+        switch event {
+        case .input(let input):
+            store.update(MachineNode<Feature>.Input(input))
+        case .ioResult(let result):
+            for node in store.findAll(MachineNode<Feature>.self) {
+                store.update(MachineNode<Feature>.Result(result, node: node.id))
+            }
+        }
     }
 
     private func start(_ effect: Feature.IOEffect, for node: NodeID, instance: UInt64, in store: Store) {

@@ -125,4 +125,29 @@ final class PitfallTests: XCTestCase {
         XCTAssertEqual(received.map(\.kind), [.duplicateNodeID], "once")
         XCTAssertEqual(received.first?.member, "Login")
     }
+
+    func testAnAppsOwnActionThatConvertsToMachineEventsDrivesTheNode() async {
+        enum LoginAction: Action, StateMachineEventConvertible {
+            case input(Login.Input)
+            case ioResult(Login.IOResult)
+            case onAppear
+
+            static func map(_ action: Self) -> StateMachineEvent<Login.Input, Login.IOResult>? {
+                switch action {
+                case .input(let input): .input(input)
+                case .ioResult(let result): .ioResult(result)
+                case .onAppear: nil
+                }
+            }
+        }
+        let store = Store(model: Screen(), middleware: [StateMachineRunner(Login(client: client))])
+        store.update(LoginAction.onAppear)
+        XCTAssertEqual(store.find(Screen.self)?.login.state, .init(), "not an event of the machine")
+        store.update(LoginAction.input(.didTapLoginButton))
+        XCTAssertEqual(store.find(Screen.self)?.login.state.isLoading, true, "the input reached the node")
+        await store.effects.waitForAll()
+        XCTAssertEqual(store.find(Screen.self)?.login.state, .init(isLoading: false, user: "signed in user"))
+        store.update(LoginAction.ioResult(.authenticated("someone else")))
+        XCTAssertEqual(store.find(Screen.self)?.login.state.user, "someone else", "a result reaches it too")
+    }
 }
