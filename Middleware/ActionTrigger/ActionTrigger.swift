@@ -1,0 +1,108 @@
+import Substate
+
+/// Dispatches follow-up actions, declared rather than coded: those a ``TriggeringAction`` or
+/// ``MultipleTriggeringAction`` names, and those its ``Trigger`` rules describe.
+///
+/// Follow-ups are dispatched right after the action reached the tree, in order: first what the
+/// action names, then the rules in the order given. A replacing rule sends its action in place
+/// of the original. Triggered actions pass the whole pipeline with the origin `middleware`, so a
+/// recorded log holds them; a replaying store leaves the trigger out, and nothing is triggered
+/// twice. Actions that keep triggering one another are stopped at `depthLimit` levels, with a
+/// `Diagnostic` of kind `triggerLoop`, never a hang.
+///
+/// ```swift
+/// let store = Store(model: App(), middleware: [
+///     ActionTrigger([.after(Login.Succeeded.self, dispatch: { succeeded, _ in Profile.Load(user: succeeded.user) })]),
+/// ])
+/// ```
+@MainActor
+public final class ActionTrigger: Middleware {
+    private let rules: [ObjectIdentifier: [Trigger]]
+    private let depthLimit: Int
+    /// The follow-ups dispatched and not yet seen again, with their depth, in order.
+    private var pending: [(type: ObjectIdentifier, depth: Int)] = []
+    private var pendingHead = 0
+    private var reportedLoop = false
+    private var isTriggering = ActionTypeCheck { $0 is TriggeringAction || $0 is MultipleTriggeringAction }
+
+    /// Creates a trigger with rules.
+    ///
+    /// - Parameters:
+    ///   - rules: What follows or replaces actions, in the order they apply.
+    ///   - depthLimit: How many levels of actions triggering actions are allowed.
+    public init(_ rules: [Trigger] = [], depthLimit: Int = 32) {
+        self.rules = Dictionary(grouping: rules, by: \.type)
+        self.depthLimit = max(1, depthLimit)
+    }
+
+    public func handle(_ action: Action, store: Store, next: Next) {
+        let type = ObjectIdentifier(Swift.type(of: action))
+        let depth = depth(of: type)
+        let context = TriggerContext(store: store)
+        let rules = self.rules[type] ?? []
+        if let replacing = rules.first(where: { $0.kind == .replace && $0.condition(action, context) }),
+            let replacement = replacing.make(action, context)
+        {
+            next(replacement)
+            follow(replacement, depth: depth, store: store)
+            return
+        }
+        next(action)
+        follow(action, depth: depth, store: store)
+    }
+
+    /// Dispatches the follow-ups of an action that reached the tree.
+    private func follow(_ action: any Action, depth: Int, store: Store) {
+        var followUps: [any Action] = []
+        if isTriggering(action) {
+            if let triggering = action as? TriggeringAction, let trigger = triggering.trigger {
+                followUps.append(trigger)
+            }
+            if let multiple = action as? MultipleTriggeringAction { followUps += multiple.triggers }
+        }
+        let context = TriggerContext(store: store)
+        for rule in rules[ObjectIdentifier(Swift.type(of: action))] ?? [] where rule.kind == .follow {
+            guard rule.condition(action, context) else { continue }
+            if let work = rule.work {
+                store.effects.run { send in
+                    if let result = try await work(action, send.dependencies) { await send(result) }
+                }
+            } else if let followUp = rule.make(action, context) {
+                followUps.append(followUp)
+            }
+        }
+        guard !followUps.isEmpty else { return }
+        guard depth < depthLimit else { return reportLoop(action, store: store) }
+        for followUp in followUps {
+            pending.append((ObjectIdentifier(Swift.type(of: followUp)), depth + 1))
+            store.update(followUp)
+        }
+    }
+
+    /// The depth of an action: that of the follow-up it is, or 0 for an action of its own.
+    /// Follow-ups come back in the order they were dispatched, as the store queues actions.
+    private func depth(of type: ObjectIdentifier) -> Int {
+        guard pendingHead < pending.count, pending[pendingHead].type == type else { return 0 }
+        let depth = pending[pendingHead].depth
+        pendingHead += 1
+        if pendingHead == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingHead = 0
+        }
+        return depth
+    }
+
+    private func reportLoop(_ action: any Action, store: Store) {
+        pending.removeAll()
+        pendingHead = 0
+        guard !reportedLoop else { return }
+        reportedLoop = true
+        let name = typeName(Swift.type(of: action))
+        store.report(
+            Diagnostic(
+                kind: .triggerLoop, typeName: name, member: "",
+                message:
+                    "ActionTrigger stopped a chain of \(depthLimit) actions triggering one another, at \(name); a TriggeringAction or a Trigger rule loops."
+            ))
+    }
+}
