@@ -18,6 +18,8 @@ enum MiddlewareBenchmarks {
             ("ActionTimer, filtered", 100, { ActionTimer(filter: true) }),
             ("ActionPublisher", 100, { ActionPublisher() }),
             ("ActionUndoer", 100, { ActionUndoer() }),
+            ("ActionExecutor", 100, { ActionExecutor() }),
+            ("ActionTrigger", 100, { ActionTrigger() }),
         ]
         let bare = Store(model: Header())
         var runs: [(String, Int, (Int) -> Void)] = [

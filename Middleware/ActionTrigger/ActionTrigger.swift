@@ -37,9 +37,11 @@ public final class ActionTrigger: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         let type = ObjectIdentifier(Swift.type(of: action))
-        let depth = depth(of: type)
+        let depth = pending.isEmpty ? 0 : depth(of: type)
+        let rules = self.rules.isEmpty ? [] : self.rules[type] ?? []
+        // Most actions name no follow-up and no rule is about them: they only pass.
+        guard !rules.isEmpty || isTriggering(action) else { return next(action) }
         let context = TriggerContext(store: store)
-        let rules = self.rules[type] ?? []
         if let replacing = rules.first(where: { $0.kind == .replace && $0.condition(action, context) }),
             let replacement = replacing.make(action, context)
         {
@@ -61,7 +63,8 @@ public final class ActionTrigger: Middleware {
             if let multiple = action as? MultipleTriggeringAction { followUps += multiple.triggers }
         }
         let context = TriggerContext(store: store)
-        for rule in rules[ObjectIdentifier(Swift.type(of: action))] ?? [] where rule.kind == .follow {
+        let rules = self.rules.isEmpty ? [] : self.rules[ObjectIdentifier(Swift.type(of: action))] ?? []
+        for rule in rules where rule.kind == .follow {
             guard rule.condition(action, context) else { continue }
             if let work = rule.work {
                 store.effects.run { send in

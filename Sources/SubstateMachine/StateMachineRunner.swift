@@ -34,8 +34,10 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     private let resultType = ObjectIdentifier(MachineNode<Feature>.Result.self)
     private var observation: Store.ReductionObservation?
     private var reportedDuplicates: Set<NodeID> = []
-    /// Per action type, whether it converts to this feature's events.
+    /// Per action type, whether it converts to this feature's events; the last type asked
+    /// about is kept aside, since consecutive actions usually share a type.
     private var converts: [ObjectIdentifier: Bool] = [:]
+    private var lastChecked: (type: ObjectIdentifier, converts: Bool)?
 
     /// Creates a runner.
     ///
@@ -84,16 +86,20 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
                 }
             }
         }
-        if converts[type] ?? checkConverts(action, type) { forward(action, in: store) }
+        if type != inputType, type != resultType, self.converts(action, type) { forward(action, in: store) }
         if !running.isEmpty { cancelEffectsOfGoneNodes(in: store) }
     }
 
-    private func checkConverts(_ action: any Action, _ type: ObjectIdentifier) -> Bool {
+    private func converts(_ action: any Action, _ type: ObjectIdentifier) -> Bool {
+        if let lastChecked, lastChecked.type == type { return lastChecked.converts }
         func matches<C: StateMachineEventConvertible>(_ type: C.Type) -> Bool {
             C.Input.self == Feature.Input.self && C.IOResult.self == Feature.IOResult.self
         }
-        let answer = (Swift.type(of: action) as? any StateMachineEventConvertible.Type).map { matches($0) } ?? false
+        let answer =
+            converts[type] ?? (Swift.type(of: action) as? any StateMachineEventConvertible.Type).map { matches($0) }
+            ?? false
         converts[type] = answer
+        lastChecked = (type, answer)
         return answer
     }
 
