@@ -35,8 +35,16 @@ import Substate
 /// ```
 @MainActor
 public final class ModelSaver: Middleware {
+    /// When the saver loads saved models.
+    public enum LoadStrategy: String, Sendable, Codable, Equatable {
+        /// When the store starts, before the app's first action.
+        case automatic
+        /// Only when ``Load`` or ``LoadAll`` is dispatched.
+        case manual
+    }
+
     /// When the saver writes changed models.
-    public enum Strategy: Sendable {
+    public enum Strategy: Sendable, Codable, Equatable {
         /// Only when ``Save`` is dispatched.
         case manual
         /// Every interval.
@@ -48,7 +56,12 @@ public final class ModelSaver: Middleware {
     }
 
     private let writer: SaveWriter
-    private let strategy: Strategy
+    /// The strategy the saver was made with; the registered ``Settings`` hold the current one.
+    private let initialStrategy: Strategy
+    private let loading: LoadStrategy
+    private var strategy: Strategy {
+        store?.find(Settings.self)?.strategy ?? initialStrategy
+    }
     private let scheduler: TimingScheduler
     private let date: @Sendable () -> Date
     /// Keys whose entry must not be overwritten (a newer schema version wrote it, or it could
@@ -68,13 +81,15 @@ public final class ModelSaver: Middleware {
     /// - Parameters:
     ///   - directory: Where the files live; created when first needed.
     ///   - strategy: When changed models are written.
+    ///   - loading: Whether models are loaded at start or only when asked.
     ///   - clock: Measures the strategy's intervals; tests pass a ``TestClock``.
     ///   - date: Dates the names of files moved aside.
     public convenience init<C: Clock>(
-        directory: URL, strategy: Strategy = .debounced(.seconds(1)), clock: C = ContinuousClock(),
-        date: @escaping @Sendable () -> Date = Date.init
+        directory: URL, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,
+        clock: C = ContinuousClock(), date: @escaping @Sendable () -> Date = Date.init
     ) where C.Duration == Duration {
-        self.init(storage: FileStorage(directory: directory), strategy: strategy, clock: clock, date: date)
+        self.init(
+            storage: FileStorage(directory: directory), strategy: strategy, loading: loading, clock: clock, date: date)
     }
 
     /// Creates a saver that keeps models in the given storage.
@@ -82,14 +97,16 @@ public final class ModelSaver: Middleware {
     /// - Parameters:
     ///   - storage: Where the bytes go: ``FileStorage``, ``MemoryStorage`` or an app's own.
     ///   - strategy: When changed models are written.
+    ///   - loading: Whether models are loaded at start or only when asked.
     ///   - clock: Measures the strategy's intervals; tests pass a ``TestClock``.
     ///   - date: Dates the names of entries moved aside.
     public init<C: Clock>(
-        storage: any Storage, strategy: Strategy = .debounced(.seconds(1)), clock: C = ContinuousClock(),
-        date: @escaping @Sendable () -> Date = Date.init
+        storage: any Storage, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,
+        clock: C = ContinuousClock(), date: @escaping @Sendable () -> Date = Date.init
     ) where C.Duration == Duration {
         writer = SaveWriter(storage: storage)
-        self.strategy = strategy
+        initialStrategy = strategy
+        self.loading = loading
         scheduler = TimingScheduler(clock: clock)
         self.date = date
     }
@@ -104,11 +121,25 @@ public final class ModelSaver: Middleware {
         next(action)
         if isAction(action, Store.Start.self) {
             self.store = store
-            loadAll(into: store)
+            store.update(Store.Register(model: Settings(strategy: initialStrategy, loading: loading)))
+            if loading == .automatic { loadAll(into: store) }
             if case .periodic(let interval) = strategy { schedulePeriodic(interval, store: store) }
             return
         }
-        if isAction(action, Save.self) { return saveChanged(in: store) }
+        if isAction(action, Save.self), let save = action as? Save {
+            return saveChanged(in: store, only: save.key.map { [$0] })
+        }
+        if isAction(action, SaveAll.self) { return saveChanged(in: store, force: true) }
+        if isAction(action, LoadAll.self) { return loadAll(into: store) }
+        if isAction(action, Load.self), let load = action as? Load {
+            return loadModels(keyed: [load.key], into: store)
+        }
+        if isAction(action, SetStrategy.self) {
+            scheduled?.cancel()
+            scheduled = nil
+            if case .periodic(let interval) = strategy { schedulePeriodic(interval, store: store) }
+            return
+        }
         // The saver's own outcomes do not count as changes to save.
         guard !Self.outcomeTypes.contains(ObjectIdentifier(type(of: action))) else { return }
         switch strategy {
@@ -131,6 +162,7 @@ public final class ModelSaver: Middleware {
     }
 
     private static let outcomeTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Store.Register.self),
         ObjectIdentifier(SaveDidSucceed.self), ObjectIdentifier(SaveDidFail.self),
         ObjectIdentifier(SaveDidComplete.self),
         ObjectIdentifier(SaveAllDidComplete.self), ObjectIdentifier(LoadDidSucceed.self),
@@ -158,12 +190,18 @@ public final class ModelSaver: Middleware {
     // MARK: Loading
 
     private func loadAll(into store: Store) {
+        loadModels(keyed: nil, into: store)
+        store.update(LoadAllDidComplete())
+    }
+
+    /// Loads the saved models of the tree (those with the given keys, or all).
+    private func loadModels(keyed keys: Set<String>?, into store: Store) {
         var seen: Set<ObjectIdentifier> = []
         for model in store.findAll((any SavedModel).self) where seen.insert(ObjectIdentifier(type(of: model))).inserted
         {
+            if let keys, !keys.contains(type(of: model).saveKey) { continue }
             load(model, into: store)
         }
-        store.update(LoadAllDidComplete())
     }
 
     /// Loads the entry of a saved model's type; `current` only names the type.
@@ -234,7 +272,7 @@ public final class ModelSaver: Middleware {
     /// Queues the writing of every saved model (or of those with the given keys) whose encoded
     /// form changed; a model already being written is saved again once that write ends, and a
     /// model whose entry is protected is reported as not saved.
-    private func saveChanged(in store: Store, only keys: Set<String>? = nil) {
+    private func saveChanged(in store: Store, only keys: Set<String>? = nil, force: Bool = false) {
         var seen: Set<String> = []
         var pending: [(key: String, outcome: PendingOutcome)] = []
         for model in store.findAll((any SavedModel).self) {
@@ -251,7 +289,7 @@ public final class ModelSaver: Middleware {
             }
             inFlight.insert(key)
             // Queued now, as the state is taken, so writes of one key keep the order of states.
-            pending.append((key, writer.enqueue(model)))
+            pending.append((key, writer.enqueue(model, force: force)))
         }
         guard !pending.isEmpty else { return }
         let batch = pending

@@ -44,9 +44,10 @@ final class SaveWriter: Sendable {
     }
 
     /// Queues the encoding and writing of a model now; its outcome can be awaited later.
-    func enqueue(_ model: any SavedModel) -> PendingOutcome {
+    /// `force` writes it even when its bytes are those already stored.
+    func enqueue(_ model: any SavedModel, force: Bool = false) -> PendingOutcome {
         let pending = PendingOutcome()
-        queue.async { pending.fulfil(self.save(model)) }
+        queue.async { pending.fulfil(self.save(model, force: force)) }
         return pending
     }
 
@@ -55,10 +56,10 @@ final class SaveWriter: Sendable {
         queue.sync { save(model) }
     }
 
-    private func save(_ model: any SavedModel) -> Outcome {
+    private func save(_ model: any SavedModel, force: Bool = false) -> Outcome {
         do {
             let (key, data) = try encodeSaved(model)
-            if stored.withLock({ $0[key] == data }) { return .unchanged }
+            if !force, stored.withLock({ $0[key] == data }) { return .unchanged }
             try storage.write(data, for: key)
             stored.withLock { $0[key] = data }
             return .written

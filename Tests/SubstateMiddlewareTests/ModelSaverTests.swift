@@ -264,3 +264,68 @@ struct FailureCollector: Middleware {
         next(action)
     }
 }
+
+@MainActor
+final class ModelSaverControlTests: XCTestCase {
+    private func saved(_ storage: ModelSaver.MemoryStorage, _ key: String) -> String? {
+        storage.entries[key].map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func testManualLoadingLoadsWhenAskedOneModelOrAll() async throws {
+        let storage = ModelSaver.MemoryStorage()
+        let first = Store(model: SavedApp(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
+        first.update(Preferences.SetTheme(theme: "dark"))
+        first.update(Clicks<News>.Click())
+        first.update(ModelSaver.Save())
+        await first.effects.waitForAll()
+
+        let names = ActionNames()
+        let second = Store(
+            model: SavedApp(), middleware: [names, ModelSaver(storage: storage, strategy: .manual, loading: .manual)])
+        XCTAssertEqual(second.find(Preferences.self)?.theme, "light", "nothing loaded at start")
+        XCTAssertFalse(names.names.contains("LoadAllDidComplete"))
+        second.update(ModelSaver.Load(Preferences.self))
+        XCTAssertEqual(second.find(Preferences.self)?.theme, "dark")
+        XCTAssertEqual(second.find(Clicks<News>.self)?.count, 0, "only the model asked for")
+        second.update(ModelSaver.LoadAll())
+        XCTAssertEqual(second.find(Clicks<News>.self)?.count, 1)
+        XCTAssertEqual(names.names.last, "LoadAllDidComplete")
+    }
+
+    func testSavingOneModelOrAllOfThemChangedOrNot() async throws {
+        let storage = ModelSaver.MemoryStorage()
+        let names = ActionNames()
+        let store = Store(model: SavedApp(), middleware: [names, ModelSaver(storage: storage, strategy: .manual)])
+        store.update(Preferences.SetTheme(theme: "dark"))
+        store.update(Clicks<News>.Click())
+        store.update(ModelSaver.Save(Preferences.self))
+        await store.effects.waitForAll()
+        XCTAssertEqual(storage.entries.keys.sorted(), ["Preferences"], "only the model asked for")
+        store.update(ModelSaver.SaveAll())
+        await store.effects.waitForAll()
+        XCTAssertEqual(storage.entries.keys.sorted(), ["Clicks(News)", "Clicks(Products)", "Preferences"])
+        let writes = names.names.filter { $0 == "SaveDidSucceed" }.count
+        store.update(ModelSaver.SaveAll())
+        await store.effects.waitForAll()
+        XCTAssertEqual(names.names.filter { $0 == "SaveDidSucceed" }.count, writes + 3, "unchanged models too")
+    }
+
+    func testTheSettingsAreAModelThatSwitchesTheStrategyAtRunTime() async throws {
+        let storage = ModelSaver.MemoryStorage()
+        let clock = TestClock()
+        let store = Store(
+            model: SavedApp(), middleware: [ModelSaver(storage: storage, strategy: .manual, clock: clock)])
+        XCTAssertEqual(
+            store.find(ModelSaver.Settings.self), ModelSaver.Settings(strategy: .manual, loading: .automatic))
+        store.update(Preferences.SetTheme(theme: "dark"))
+        clock.advance(by: .seconds(10))
+        await store.effects.waitForAll()
+        XCTAssertNil(storage.entries["Preferences"], "manual: nothing saved")
+        store.update(ModelSaver.SetStrategy(.debounced(.seconds(1))))
+        XCTAssertEqual(store.find(ModelSaver.Settings.self)?.strategy, .debounced(.seconds(1)))
+        store.update(Preferences.SetTheme(theme: "blue"))
+        clock.advance(by: .seconds(1))
+        await store.effects.waitForAll()
+        XCTAssertTrue(saved(storage, "Preferences")?.contains("blue") == true, "debounced now")
+    }
+}
