@@ -20,6 +20,15 @@ enum MiddlewareBenchmarks {
             ("ActionUndoer", 100, { ActionUndoer() }),
             ("ActionExecutor", 100, { ActionExecutor() }),
             ("ActionTrigger", 100, { ActionTrigger() }),
+            ("ActionTracker", 1_000, { ActionTracker() }),
+            ("ValueTracker, one value", 1_000, { ValueTracker([.value("dark", of: Header.self, \.dark)]) }),
+            (
+                "ActionStream, one change source", 1_000,
+                {
+                    ActionStream([.changes(of: Header.self, \.dark, map: { _ in nil })])
+                }
+            ),
+            ("ModelSaver, manual", 1_000, { ModelSaver(storage: ModelSaver.MemoryStorage(), strategy: .manual) }),
         ]
         let bare = Store(model: Header())
         var runs: [(String, Int, (Int) -> Void)] = [

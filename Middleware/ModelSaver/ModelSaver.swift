@@ -56,12 +56,11 @@ public final class ModelSaver: Middleware {
     }
 
     private let writer: SaveWriter
-    /// The strategy the saver was made with; the registered ``Settings`` hold the current one.
+    /// The strategy the saver was made with.
     private let initialStrategy: Strategy
     private let loading: LoadStrategy
-    private var strategy: Strategy {
-        store?.find(Settings.self)?.strategy ?? initialStrategy
-    }
+    /// The current strategy, as the registered ``Settings`` hold it: both follow ``SetStrategy``.
+    private var strategy: Strategy
     private let scheduler: TimingScheduler
     private let date: @Sendable () -> Date
     /// Keys whose entry must not be overwritten (a newer schema version wrote it, or it could
@@ -106,6 +105,7 @@ public final class ModelSaver: Middleware {
     ) where C.Duration == Duration {
         writer = SaveWriter(storage: storage)
         initialStrategy = strategy
+        self.strategy = strategy
         self.loading = loading
         scheduler = TimingScheduler(clock: clock)
         self.date = date
@@ -134,7 +134,8 @@ public final class ModelSaver: Middleware {
         if isAction(action, Load.self), let load = action as? Load {
             return loadModels(keyed: [load.key], into: store)
         }
-        if isAction(action, SetStrategy.self) {
+        if isAction(action, SetStrategy.self), let set = action as? SetStrategy {
+            strategy = set.strategy
             scheduled?.cancel()
             scheduled = nil
             if case .periodic(let interval) = strategy { schedulePeriodic(interval, store: store) }

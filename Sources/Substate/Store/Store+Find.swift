@@ -57,6 +57,36 @@ extension Store {
         return results
     }
 
+    /// The shallowest model of a model type: ``find(_:)`` for a concrete model type, which
+    /// reads the model where it stands, with no dynamic casts.
+    public func find<M: Model>(_ type: M.Type) -> M? {
+        track(type, all: false)
+        return lookup(type)
+    }
+
+    /// `find` of a concrete model type, without registering observation.
+    package func lookup<M: Model>(_ type: M.Type) -> M? {
+        let query = ModelQuery(modelType: ObjectIdentifier(M.self))
+        if query.mayContain(root.layout), let found = lookup(M.self, in: root, query) { return found }
+        guard !registered.isEmpty else { return nil }
+        for box in registered where query.mayContain(box.layout) {
+            if let found = lookup(M.self, in: box, query) { return found }
+        }
+        return nil
+    }
+
+    private func lookup<M: Model>(_ type: M.Type, in box: AnyModelBox, _ query: ModelQuery) -> M? {
+        // The root itself: no walk.
+        if query.isMatch(box.layout, at: box.address) { return box.address.assumingMemoryBound(to: M.self).pointee }
+        var best: (model: M, depth: Int)?
+        _ = box.layout.search(box.address, query, descend: { depth in depth < best?.depth ?? .max }) {
+            pointer, _, depth in
+            if depth < best?.depth ?? .max { best = (pointer.assumingMemoryBound(to: M.self).pointee, depth) }
+            return depth > 0
+        }
+        return best?.model
+    }
+
     /// `find` without registering observation.
     ///
     /// One walk, linear in the models visited: it keeps the shallowest match so far (the first

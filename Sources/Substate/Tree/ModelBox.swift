@@ -3,9 +3,12 @@
 @MainActor
 class AnyModelBox {
     let layout: TypeLayout
+    /// Where the tree lives, fixed for the box's lifetime: read by lookups that know its type.
+    let address: UnsafeRawPointer
 
-    init(layout: TypeLayout) {
+    init(layout: TypeLayout, address: UnsafeRawPointer) {
         self.layout = layout
+        self.address = address
     }
 
     /// The tree's current value.
@@ -47,7 +50,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
         let layout = LayoutCache.layout(for: Root.self)
         usesRouting = layout.reachable.contains { $0.model?.handledActions != nil }
         broadcast = LayoutCache.visitor(for: layout, action: nil)
-        super.init(layout: layout)
+        super.init(layout: layout, address: UnsafeRawPointer(self.value))
     }
 
     isolated deinit {

@@ -1,0 +1,51 @@
+import Substate
+
+/// An analytics event: a name and named values, in the order the app reads them.
+public struct TrackedEvent: Sendable, Equatable, CustomStringConvertible {
+    public let name: String
+    public let values: [(key: String, value: String)]
+
+    public init(name: String, values: [(key: String, value: String)] = []) {
+        self.name = name
+        self.values = values
+    }
+
+    public static func == (lhs: TrackedEvent, rhs: TrackedEvent) -> Bool {
+        lhs.name == rhs.name && lhs.values.elementsEqual(rhs.values) { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public var description: String {
+        values.isEmpty ? name : "\(name) " + values.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+}
+
+/// Delivers tracked events to a closure and to asynchronous sequences, in dispatch order.
+@MainActor
+final class EventOutlet {
+    private let handler: (@MainActor (TrackedEvent) -> Void)?
+    private var continuations: [Int: AsyncStream<TrackedEvent>.Continuation] = [:]
+    private var nextID = 0
+
+    init(_ handler: (@MainActor (TrackedEvent) -> Void)?) {
+        self.handler = handler
+    }
+
+    func emit(_ event: TrackedEvent) {
+        handler?(event)
+        for continuation in continuations.values { continuation.yield(event) }
+    }
+
+    func stream() -> AsyncStream<TrackedEvent> {
+        let (stream, continuation) = AsyncStream<TrackedEvent>.makeStream()
+        nextID += 1
+        let id = nextID
+        continuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in Task { @MainActor in self?.continuations[id] = nil } }
+        return stream
+    }
+
+    func finish() {
+        for continuation in continuations.values { continuation.finish() }
+        continuations = [:]
+    }
+}
