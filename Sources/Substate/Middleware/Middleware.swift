@@ -5,7 +5,7 @@
 /// swallow it; call `next` with another action to replace it; keep `next` and call it later to
 /// delay it; call ``Store/update(_:)`` to dispatch new actions (they are queued and run after
 /// the current one). A `next` kept past the store's release does nothing when called, and
-/// reports a ``Diagnostic`` of kind ``Diagnostic/Kind/useAfterRelease``. Because the reduce is synchronous, state read with ``Store/find(_:)``
+/// reports a ``Diagnostic`` of kind ``Diagnostic/Kind/useAfterRelease``. Because the reduce is synchronous, state read with `Store.find(_:)`
 /// before `next` returns is the state before the action, and after it the state after.
 ///
 /// ```swift

@@ -57,7 +57,7 @@ extension Store {
         return results
     }
 
-    /// The shallowest model of a model type: ``find(_:)`` for a concrete model type, which
+    /// The shallowest model of a model type: `find(_:)` for a concrete model type, which
     /// reads the model where it stands, with no dynamic casts.
     public func find<M: Model>(_ type: M.Type) -> M? {
         track(type, all: false)

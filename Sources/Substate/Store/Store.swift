@@ -5,7 +5,7 @@ import Synchronization
 /// delivers it to every model in the tree.
 ///
 /// The store lives on the main actor. ``update(_:)`` is synchronous: when it returns, the
-/// action has passed the pipeline and every model has updated, so ``find(_:)`` shows the new
+/// action has passed the pipeline and every model has updated, so `find(_:)` shows the new
 /// state. Actions dispatched while another is being handled (by middleware) are queued and
 /// handled after it, in order. From other isolation domains, use ``send(_:)``.
 ///

@@ -10,7 +10,7 @@ extension Store {
     /// Adds a model of its own to the store, beside the root tree; middleware dispatches it,
     /// typically on ``Start``, to keep its configuration as state.
     ///
-    /// A registered model receives every action after the root tree, and ``Store/find(_:)``
+    /// A registered model receives every action after the root tree, and `Store.find(_:)`
     /// finds it. Registering a second model of a type already registered does nothing.
     ///
     /// ```swift

@@ -1,4 +1,4 @@
-/// Which models a ``Store/find(_:)``-style query looks for, and how it prunes the walk.
+/// Which models a `Store.find(_:)`-style query looks for, and how it prunes the walk.
 struct ModelQuery {
     /// The exact model type asked for, when the query names one: subtrees that cannot hold it
     /// are skipped without being visited.
