@@ -17,19 +17,25 @@ public final class ValueTracker: Middleware {
     /// A value to track: its event name, and how to read it from the tree.
     public struct Value: Sendable {
         let name: String
-        let read: @MainActor @Sendable (Store) -> String?
+        /// Reads the value and returns its description when it changed (or when `starting`).
+        let changed: @MainActor @Sendable (Store, _ starting: Bool) -> String?
 
         /// The value at a key path of the shallowest model of a type; the event is named `name`
         /// and carries the value under `value`.
-        public static func value<M: Model, V>(
+        public static func value<M: Model, V: Equatable & Sendable>(
             _ name: String, of type: M.Type, _ path: KeyPath<M, V> & Sendable
         ) -> Value {
-            Value(name: name) { store in store.lookup(M.self).map { describe($0[keyPath: path]) } }
+            let last = LastSeen<V>()
+            return Value(name: name) { store, starting in
+                let current = store.lookup(M.self)?[keyPath: path]
+                guard starting || current != last.value else { return nil }
+                last.value = current
+                return current.map(describe)
+            }
         }
     }
 
     private let values: [Value]
-    private var last: [String?]
     private let outlet: EventOutlet
     private let duringReplay: Bool
 
@@ -43,7 +49,6 @@ public final class ValueTracker: Middleware {
         _ values: [Value], duringReplay: Bool = false, onEvent: (@MainActor (TrackedEvent) -> Void)? = nil
     ) {
         self.values = values
-        last = Array(repeating: nil, count: values.count)
         outlet = EventOutlet(onEvent)
         self.duringReplay = duringReplay
     }
@@ -56,13 +61,18 @@ public final class ValueTracker: Middleware {
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
         let starting = isAction(action, Store.Start.self)
-        for (index, value) in values.enumerated() {
-            let current = value.read(store)
-            guard starting || current != last[index] else { continue }
-            last[index] = current
-            if let current { outlet.emit(TrackedEvent(name: value.name, values: [("value", current)])) }
+        for value in values {
+            if let current = value.changed(store, starting) {
+                outlet.emit(TrackedEvent(name: value.name, values: [("value", current)]))
+            }
         }
     }
 
     public func storeWillRelease(_ store: Store) { outlet.finish() }
+}
+
+/// The last value a tracked value had; only the main actor touches it.
+@MainActor
+private final class LastSeen<V: Sendable>: Sendable {
+    var value: V?
 }

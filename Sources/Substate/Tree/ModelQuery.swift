@@ -21,9 +21,9 @@ struct ModelQuery {
     }
 
     func isMatch(_ layout: TypeLayout, at pointer: UnsafeRawPointer) -> Bool {
-        guard let model = layout.model else { return false }
-        if let modelType { return ObjectIdentifier(layout.type) == modelType }
-        return matches(model.read(pointer))
+        guard layout.isModel else { return false }
+        if let modelType { return layout.typeID == modelType }
+        return matches(layout.model!.read(pointer))
     }
 }
 

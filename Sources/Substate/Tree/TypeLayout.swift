@@ -49,9 +49,16 @@ final class TypeLayout: @unchecked Sendable {
     /// Every layout reachable from this one, itself included.
     var reachable: [TypeLayout] = []
 
+    /// Whether the type itself is a model; read where copying ``model`` would cost.
+    let isModel: Bool
+    /// The type's identity, kept so that hot comparisons need not recompute it.
+    let typeID: ObjectIdentifier
+
     init(type: Any.Type, model: ModelWitness?) {
         self.type = type
         self.model = model
+        isModel = model != nil
+        typeID = ObjectIdentifier(type)
     }
 
     var name: String { typeName(type) }
