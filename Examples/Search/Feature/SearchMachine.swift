@@ -84,6 +84,11 @@ public struct SearchMachine: StateMachine {
 }
 
 /// Inputs to the search are debounced: the search starts once typing pauses.
+///
+/// A conditional conformance of the generic `MachineNode.Input` holds for one feature per
+/// process: the runtime honours only one of several such conformances to the same protocol.
+/// An app with a second debounced feature debounces an action of its own instead, one that
+/// converts to the feature's input (`StateMachineEventConvertible`).
 extension MachineNode.Input: DebouncedAction where Feature == SearchMachine {
     public var debounce: Debounce { Debounce(.milliseconds(250)) }
 }
