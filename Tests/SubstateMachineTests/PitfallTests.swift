@@ -150,4 +150,29 @@ final class PitfallTests: XCTestCase {
         store.update(LoginAction.ioResult(.authenticated("someone else")))
         XCTAssertEqual(store.find(Screen.self)?.login.state.user, "someone else", "a result reaches it too")
     }
+
+    func testADebouncedActionOfTheAppsOwnTimesAFeaturesInputs() async {
+        enum Typed: Action, StateMachineEventConvertible, DebouncedAction {
+            case input(Typing.Input)
+            case ioResult(Typing.IOResult)
+            var debounce: Debounce { Debounce(.milliseconds(100)) }
+            static func map(_ action: Self) -> StateMachineEvent<Typing.Input, Typing.IOResult>? {
+                switch action {
+                case .input(let input): .input(input)
+                case .ioResult(let result): .ioResult(result)
+                }
+            }
+        }
+        struct Field: Model {
+            var typing = MachineNode<Typing>(.init())
+        }
+        let clock = TestClock()
+        let store = Store(model: Field(), middleware: [ActionDebouncer(clock: clock), StateMachineRunner(Typing())])
+        store.update(Typed.input(.typed("s")))
+        store.update(Typed.input(.typed("sw")))
+        XCTAssertEqual(store.find(Field.self)?.typing.state, .init(), "nothing before the pause")
+        clock.advance(by: .milliseconds(100))
+        await store.effects.waitForAll()
+        XCTAssertEqual(store.find(Field.self)?.typing.state, .init(text: "sw", echoed: "sw"), "one input, the last")
+    }
 }
