@@ -85,8 +85,9 @@ private struct DiffWalk {
             guard let payload = children.first else { return .leaf(".\(EnumCase.name(of: value))") }
             return .children([(".\(payload.label ?? EnumCase.name(of: value))", payload.value)])
         case .struct, .class, .tuple:
-            if children.isEmpty { return .leaf(typeName(type(of: value))) }
-            return .children(children.enumerated().map { (".\($0.element.label ?? "\($0.offset)")", $0.element.value) })
+            if children.isEmpty { return .leaf(ValueDump.name(of: value, mirror)) }
+            return .children(
+                children.enumerated().map { (".\(ValueDump.fieldLabel($0.element, $0.offset))", $0.element.value) })
         default:
             return .leaf(ValueDump.leaf(value))
         }

@@ -42,13 +42,13 @@ enum ValueDump {
                 lines.append("\(prefix)- \(label): .\(caseName)")
             }
         case .struct, .class, .tuple:
-            let name = typeName(type(of: value))
+            let name = ValueDump.name(of: value, mirror)
             if children.isEmpty {
                 lines.append("\(prefix)- \(label): \(name)")
             } else {
                 lines.append("\(prefix)▿ \(label): \(name)")
                 for (index, child) in children.enumerated() {
-                    render(child.value, label: child.label ?? ".\(index)", indent: indent + 2, into: &lines)
+                    render(child.value, label: fieldLabel(child, index), indent: indent + 2, into: &lines)
                 }
             }
         default:
@@ -66,6 +66,20 @@ enum ValueDump {
         default:
             return mirror.displayStyle
         }
+    }
+
+    /// The name a struct, class or tuple is shown with: a tuple's type as Swift writes it
+    /// (`(amount: Int)`), anything else by its type name.
+    static func name(of value: Any, _ mirror: Mirror) -> String {
+        mirror.displayStyle == .tuple ? String(describing: type(of: value)) : typeName(type(of: value))
+    }
+
+    /// A field's label as the source spells it: a property wrapper's storage (`_password`) is
+    /// shown under the property's name (`password`); unlabelled tuple elements by position.
+    static func fieldLabel(_ child: Mirror.Child, _ index: Int) -> String {
+        guard let label = child.label else { return ".\(index)" }
+        if label.hasPrefix("_"), child.value is any PropertyWrapperStorage { return String(label.dropFirst()) }
+        return label
     }
 
     /// A scalar as it reads in Swift source: strings quoted, everything else described.
@@ -98,3 +112,9 @@ enum EnumCase {
         return String(described.prefix { $0 != "(" })
     }
 }
+
+/// The storage of a property wrapper the package defines, whose field the mirror names with a
+/// leading underscore.
+protocol PropertyWrapperStorage {}
+
+extension Redacted: PropertyWrapperStorage {}

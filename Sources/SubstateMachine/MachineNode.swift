@@ -109,6 +109,25 @@ extension MachineNode: Codable where Feature.State: Codable {
     }
 }
 
+extension MachineNode: CustomReflectable {
+    /// The node as loggers and diffs show it: its state and id, not its instance number.
+    public var customMirror: Mirror { Mirror(self, children: ["state": state, "id": id], displayStyle: .struct) }
+}
+
+extension MachineNode.Input: CustomReflectable {
+    /// The input as loggers show it: what it carries and to whom, not its outbox.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["input": input, "target": target as Any], displayStyle: .struct)
+    }
+}
+
+extension MachineNode.Result: CustomReflectable {
+    /// The result as loggers show it: what it carries and to whom, not its outbox.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["ioResult": ioResult, "node": node], displayStyle: .struct)
+    }
+}
+
 extension MachineNode: ServedModel {
     package static func missingMiddleware(in middleware: [any Middleware]) -> String? {
         guard !middleware.contains(where: { $0 is StateMachineRunner<Feature> }) else { return nil }

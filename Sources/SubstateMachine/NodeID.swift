@@ -16,3 +16,8 @@ public struct NodeID: Hashable, Sendable, Codable, ExpressibleByStringLiteral, C
 
     public var description: String { name }
 }
+
+extension NodeID: CustomReflectable {
+    /// A node id reads as its name in loggers and diffs.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -175,4 +175,16 @@ final class PitfallTests: XCTestCase {
         await store.effects.waitForAll()
         XCTAssertEqual(store.find(Field.self)?.typing.state, .init(text: "sw", echoed: "sw"), "one input, the last")
     }
+
+    func testNodeActionsLogWhatTheyCarryNotTheirOutbox() async {
+        var lines: [String] = []
+        let store = Store(
+            model: Screen(), middleware: [ActionLogger { lines.append($0) }, StateMachineRunner(Login(client: client))])
+        store.update(MachineNode<Login>.Input(.didTapLoginButton))
+        await store.effects.waitForAll()
+        let logged = lines.filter { $0.contains("MachineNode") }.joined(separator: "\n")
+        XCTAssertFalse(logged.contains("outbox"), logged)
+        XCTAssertTrue(logged.contains("- input: .didTapLoginButton"), logged)
+        XCTAssertTrue(logged.contains("- node: Login"), logged)
+    }
 }
