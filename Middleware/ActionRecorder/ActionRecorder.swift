@@ -99,8 +99,18 @@ public final class ActionRecorder: Middleware {
     /// Writes a digest of the state after the last recorded action, unless one was written there.
     private func writeDigest(of store: Store) {
         guard sequence > digested, let state = encodedState(of: store) else { return }
+        appendDigest(of: state)
+    }
+
+    /// Writes the digest line of the encoded state after the last recorded action.
+    private func appendDigest(of state: Data) {
         digested = sequence
         write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) }
+    }
+
+    /// Writes the snapshot line of the encoded state after the last recorded action.
+    private func appendSnapshot(of state: Data) {
+        write { try sink.append(#"{"seq":\#(sequence),"snapshot":\#(String(decoding: state, as: UTF8.self))}"#) }
     }
 
     private func writeHeader(for store: Store) {
@@ -121,11 +131,7 @@ public final class ActionRecorder: Middleware {
         if isPaused {
             guard isAction(action, Resume.self) else { return }
             isPaused = false
-            if let state = encodedState(of: store) {
-                write {
-                    try sink.append(#"{"seq":\#(sequence),"snapshot":\#(String(decoding: state, as: UTF8.self))}"#)
-                }
-            }
+            if let state = encodedState(of: store) { appendSnapshot(of: state) }
         }
         if filter, !isRecorded(action), !isAction(action, Pause.self), !isAction(action, Resume.self) { return }
         sequence += 1
@@ -157,15 +163,8 @@ public final class ActionRecorder: Middleware {
         let wantsDigest = sequence % digestEvery == 0
         let wantsSnapshot = snapshotEvery.map { sequence % $0 == 0 } ?? false
         if wantsDigest || wantsSnapshot, let state = encodedState(of: store) {
-            if wantsDigest {
-                digested = sequence
-                write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) }
-            }
-            if wantsSnapshot {
-                write {
-                    try sink.append(#"{"seq":\#(sequence),"snapshot":\#(String(decoding: state, as: UTF8.self))}"#)
-                }
-            }
+            if wantsDigest { appendDigest(of: state) }
+            if wantsSnapshot { appendSnapshot(of: state) }
         }
     }
 
