@@ -76,9 +76,3 @@ public final class ActionStream: Middleware {
         }
     }
 }
-
-/// The last value a change source saw; only the main actor touches it.
-@MainActor
-private final class LastValue<V: Sendable>: Sendable {
-    var value: V?
-}

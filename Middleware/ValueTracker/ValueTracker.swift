@@ -25,7 +25,7 @@ public final class ValueTracker: Middleware {
         public static func value<M: Model, V: Equatable & Sendable>(
             _ name: String, of type: M.Type, _ path: KeyPath<M, V> & Sendable
         ) -> Value {
-            let last = LastSeen<V>()
+            let last = LastValue<V>()
             return Value(name: name) { store, starting in
                 let current = store.lookup(M.self)?[keyPath: path]
                 guard starting || current != last.value else { return nil }
@@ -69,10 +69,4 @@ public final class ValueTracker: Middleware {
     }
 
     public func storeWillRelease(_ store: Store) { outlet.finish() }
-}
-
-/// The last value a tracked value had; only the main actor touches it.
-@MainActor
-private final class LastSeen<V: Sendable>: Sendable {
-    var value: V?
 }
