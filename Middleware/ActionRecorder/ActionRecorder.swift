@@ -269,18 +269,11 @@ public final class ActionRecorder: Middleware {
         } catch {
             if lastError == nil {
                 lastError = RecordingError(
-                    "the state after action \(sequence) (\(lastType)) cannot be encoded, so it is not checked: \(describe(error))"
+                    "the state after action \(sequence) (\(lastType)) cannot be encoded, so it is not checked: \(encodingFailure(error) ?? "\(error)")"
                 )
             }
             return nil
         }
-    }
-
-    /// An encoding error in a sentence.
-    private func describe(_ error: any Error) -> String {
-        guard case EncodingError.invalidValue(let value, let context) = error else { return "\(error)" }
-        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return "\(value) at \(path.isEmpty ? "the top level" : path): \(context.debugDescription)"
     }
 
     private func write(_ body: () throws -> Void) {

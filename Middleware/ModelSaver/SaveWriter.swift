@@ -127,9 +127,6 @@ func describeSaveError(_ error: any Error) -> String {
         @unknown default: return "\(error)"
         }
     }
-    if let error = error as? EncodingError, case .invalidValue(let value, let context) = error {
-        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return "cannot encode \(value) at \(path.isEmpty ? "the top level" : path): \(context.debugDescription)"
-    }
+    if let failure = encodingFailure(error) { return "cannot encode \(failure)" }
     return "\(error)"
 }
