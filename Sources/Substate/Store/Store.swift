@@ -227,7 +227,7 @@ public final class Store: Observable {
                     return false
                 }
             }
-            box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
+            auditValues(of: box)
         }
     }
 
@@ -261,9 +261,7 @@ public final class Store: Observable {
                 }
             }
         }
-        for box in [root] + registered {
-            box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
-        }
+        for box in [root] + registered { auditValues(of: box) }
     }
 
     /// Puts each model back at its location; one whose location leads nowhere now is skipped.
@@ -277,9 +275,7 @@ public final class Store: Observable {
                 }
             }
         }
-        for box in boxes {
-            box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
-        }
+        for box in boxes { auditValues(of: box) }
     }
 
     private func checkRouting(_ action: any Action, type: ObjectIdentifier) {
@@ -312,7 +308,14 @@ public final class Store: Observable {
                 ])
             }
         }
-        box.withValue { report(ShapeAudit.diagnostics(in: $0, layout: box.layout)) }
+        report(ShapeAudit.typeDiagnostics(box.layout))
+        auditValues(of: box)
+    }
+
+    /// Reports the existentials in a tree's current value that hold models; called whenever
+    /// values are put back wholesale, since a replaced value may hide a model the old did not.
+    private func auditValues(of box: AnyModelBox) {
+        box.withValue { report(ShapeAudit.valueDiagnostics(in: $0, layout: box.layout)) }
     }
 
     /// Reports a diagnostic found by middleware, once per store.

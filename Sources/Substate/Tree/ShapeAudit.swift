@@ -11,18 +11,11 @@ enum ShapeAudit {
     /// How many values are inspected per path of the layout, per audit.
     static let samplesPerPath = 64
 
-    static func diagnostics(in pointer: UnsafeRawPointer, layout: TypeLayout) -> [Diagnostic] {
-        guard layout.hasHidingBelow else { return [] }
-        var found = staticDiagnostics(layout)
-        var audit = ValueAudit(root: layout)
-        audit.visit(pointer, layout, from: nil)
-        found += audit.found
-        return found
-    }
-
     /// The types that hide models whatever their values, each with the first path that leads
-    /// to it, breadth first so the path is the shortest.
-    private static func staticDiagnostics(_ root: TypeLayout) -> [Diagnostic] {
+    /// to it, breadth first so the path is the shortest. Layouts never change, so a store asks
+    /// once per tree: when it starts and when a model is registered.
+    static func typeDiagnostics(_ root: TypeLayout) -> [Diagnostic] {
+        guard root.hasHidingBelow else { return [] }
         var found: [Diagnostic] = []
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         var queue: [(layout: TypeLayout, path: String, member: String)] = [(root, root.name, "")]
@@ -38,6 +31,15 @@ enum ShapeAudit {
             }
         }
         return found
+    }
+
+    /// The existentials in a value that hold models, each named with its path in the value.
+    /// Values change, so a store asks again whenever it puts values back wholesale.
+    static func valueDiagnostics(in pointer: UnsafeRawPointer, layout: TypeLayout) -> [Diagnostic] {
+        guard layout.hasHidingBelow else { return [] }
+        var audit = ValueAudit(root: layout)
+        audit.visit(pointer, layout, from: nil)
+        return audit.found
     }
 
     static func diagnostic(_ kind: Hiding.Kind, _ layout: TypeLayout, path: String, member: String) -> Diagnostic {
