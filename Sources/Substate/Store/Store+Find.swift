@@ -78,13 +78,9 @@ extension Store {
     private func lookup<M: Model>(_ type: M.Type, in box: AnyModelBox, _ query: ModelQuery) -> M? {
         // The root itself: no walk.
         if query.isMatch(box.layout, at: box.address) { return box.address.assumingMemoryBound(to: M.self).pointee }
-        var best: (model: M, depth: Int)?
-        _ = box.layout.search(box.address, query, descend: { depth in depth < best?.depth ?? .max }) {
-            pointer, _, depth in
-            if depth < best?.depth ?? .max { best = (pointer.assumingMemoryBound(to: M.self).pointee, depth) }
-            return depth > 0
+        return shallowest(in: box.address, box.layout, query) { pointer, _ in
+            pointer.assumingMemoryBound(to: M.self).pointee
         }
-        return best?.model
     }
 
     /// `find` without registering observation.
@@ -95,19 +91,27 @@ extension Store {
         let query = ModelQuery(type)
         for box in [root] + registered where query.mayContain(box.layout) {
             let found: T? = box.withValue { pointer in
-                var best: (model: T, depth: Int)?
-                _ = box.layout.search(pointer, query, descend: { depth in depth < best?.depth ?? .max }) {
-                    pointer, layout, depth in
-                    if depth < best?.depth ?? .max, let model = layout.model?.read(pointer) as? T {
-                        best = (model, depth)
-                    }
-                    return depth > 0
-                }
-                return best?.model
+                shallowest(in: pointer, box.layout, query) { pointer, layout in layout.model?.read(pointer) as? T }
             }
             if let found { return found }
         }
         return nil
+    }
+
+    /// The shallowest match of a query in a tree (the first one at its depth), as `read` makes
+    /// it; the walk does not go deeper than the match found so far.
+    @inline(__always)
+    private func shallowest<T>(
+        in pointer: UnsafeRawPointer, _ layout: TypeLayout, _ query: ModelQuery,
+        read: (UnsafeRawPointer, TypeLayout) -> T?
+    ) -> T? {
+        var best: (model: T, depth: Int)?
+        _ = layout.search(pointer, query, descend: { depth in depth < best?.depth ?? .max }) {
+            pointer, layout, depth in
+            if depth < best?.depth ?? .max, let model = read(pointer, layout) { best = (model, depth) }
+            return depth > 0
+        }
+        return best?.model
     }
 
     /// `findAll` without registering observation.
