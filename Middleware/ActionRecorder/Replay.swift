@@ -150,6 +150,16 @@ public enum Replay {
         // Checks are made once the action they follow has been replayed, whatever order the
         // recorders wrote their lines in.
         let lines = orderedBySequence(log.lines)
+        // The outcome when the check on a line fails after the last replayed action.
+        func diverged(
+            at line: Int, differences: [StateDiff.Change], replayedChanges: [StateDiff.Change] = []
+        ) -> Outcome {
+            var divergence = Divergence(
+                sequence: last.sequence, action: last.type, line: line, differences: differences,
+                lastMatched: lastMatched)
+            divergence.replayedChanges = replayedChanges
+            return Outcome(store: store, replayed: replayed, verified: verified, divergence: divergence)
+        }
         for (index, line) in lines.enumerated() {
             switch line {
             case .action(let entry):
@@ -178,13 +188,11 @@ public enum Replay {
                     lastMatched = sequence
                     matchedState = store.find(Root.self)
                 } else {
-                    var divergence = Divergence(
-                        sequence: last.sequence, action: last.type, line: number, differences: [],
-                        lastMatched: lastMatched)
+                    var replayedChanges: [StateDiff.Change] = []
                     if let matchedState, let now = store.find(Root.self) {
-                        divergence.replayedChanges = StateDiff(from: matchedState, to: now).changes
+                        replayedChanges = StateDiff(from: matchedState, to: now).changes
                     }
-                    return Outcome(store: store, replayed: replayed, verified: verified, divergence: divergence)
+                    return diverged(at: number, differences: [], replayedChanges: replayedChanges)
                 }
             case .snapshot(let sequence, let recorded, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
@@ -210,11 +218,7 @@ public enum Replay {
                 let actual = store.find(Root.self)
                 let differences =
                     expected.flatMap { expected in actual.map { StateDiff(from: expected, to: $0).changes } } ?? []
-                return Outcome(
-                    store: store, replayed: replayed, verified: verified,
-                    divergence: Divergence(
-                        sequence: last.sequence, action: last.type, line: number, differences: differences,
-                        lastMatched: lastMatched))
+                return diverged(at: number, differences: differences)
             case .model(let sequence, let type, let name, let recorded, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
                 guard let modelType = _typeByName(name) as? any RecordedModel.Type else {
@@ -223,11 +227,7 @@ public enum Replay {
                 if let differences = try modelDifferences(
                     modelType, recorded: recorded, in: store, decoder: jsonDecoder)
                 {
-                    return Outcome(
-                        store: store, replayed: replayed, verified: verified,
-                        divergence: Divergence(
-                            sequence: last.sequence, action: last.type, line: number, differences: differences,
-                            lastMatched: lastMatched))
+                    return diverged(at: number, differences: differences)
                 }
                 verified += 1
             }
