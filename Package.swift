@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Substate", targets: ["Substate"]),
         .library(name: "SubstateMiddleware", targets: ["SubstateMiddleware"]),
+        .library(name: "SubstateReplay", targets: ["SubstateReplay"]),
         .library(name: "SubstateMachine", targets: ["SubstateMachine"]),
         .library(name: "SubstateTesting", targets: ["SubstateTesting"]),
         .executable(name: "substate-bench", targets: ["substate-bench"]),
@@ -14,9 +15,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "Substate", path: "Sources/Substate"),
-        .target(name: "SubstateMiddleware", dependencies: ["Substate"], path: "Middleware"),
+        .target(name: "SubstateReplay", dependencies: ["Substate"], path: "Sources/SubstateReplay"),
+        .target(name: "SubstateMiddleware", dependencies: ["Substate", "SubstateReplay"], path: "Middleware"),
         .target(name: "SubstateMachine", dependencies: ["Substate"], path: "Sources/SubstateMachine"),
-        .target(name: "SubstateLogTool", dependencies: ["SubstateMiddleware"], path: "Sources/SubstateLogTool"),
+        .target(
+            name: "SubstateLogTool", dependencies: ["Substate", "SubstateReplay"], path: "Sources/SubstateLogTool"),
         .executableTarget(name: "substate-log", dependencies: ["SubstateLogTool"], path: "Sources/substate-log"),
         .target(
             name: "SubstateTesting", dependencies: ["Substate", "SubstateMiddleware"], path: "Sources/SubstateTesting"),
@@ -48,15 +51,21 @@ let package = Package(
             name: "substate-replay-child", dependencies: ["ShopFixture", "Substate", "SubstateMiddleware"],
             path: "Tests/Processes/ReplayChild"),
         .testTarget(
-            name: "SubstateTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
+            name: "SubstateTests",
+            dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
             path: "Tests/SubstateTests"),
         .testTarget(
             name: "SubstateMiddlewareTests",
             dependencies: [
-                "Substate", "SubstateMiddleware", "SubstateTestSupport", "ShopFixture", "substate-saver-child",
+                "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport", "ShopFixture",
+                "substate-saver-child",
                 "substate-replay-child",
             ],
             path: "Tests/SubstateMiddlewareTests"),
+        .testTarget(
+            name: "SubstateReplayTests",
+            dependencies: ["Substate", "SubstateReplay", "SubstateTestSupport"],
+            path: "Tests/SubstateReplayTests"),
         .testTarget(
             name: "SubstateMachineTests",
             dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTestSupport"],
@@ -68,7 +77,8 @@ let package = Package(
             ],
             path: "Tests/SubstateTestingTests"),
         .testTarget(
-            name: "SubstateLogToolTests", dependencies: ["Substate", "SubstateMiddleware", "SubstateLogTool"],
+            name: "SubstateLogToolTests",
+            dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateLogTool"],
             path: "Tests/SubstateLogToolTests"),
         .testTarget(
             name: "CounterExampleTests", dependencies: ["CounterFeature", "Substate", "SubstateTesting"],

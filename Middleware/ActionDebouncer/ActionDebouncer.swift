@@ -38,7 +38,7 @@ public final class ActionDebouncer: Middleware {
     /// Creates a debouncer.
     ///
     /// - Parameters:
-    ///   - clock: Measures the intervals; tests pass a ``TestClock``.
+    ///   - clock: Measures the intervals; tests pass a `TestClock`.
     ///   - onRelease: What happens to waiting actions when the store is released.
     public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
     where C.Duration == Duration {

@@ -38,7 +38,7 @@ public final class ActionDelayer: Middleware {
     /// Creates a delayer.
     ///
     /// - Parameters:
-    ///   - clock: Measures the delays; tests pass a ``TestClock``.
+    ///   - clock: Measures the delays; tests pass a `TestClock`.
     ///   - onRelease: What happens to pending actions when the store is released.
     public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
     where C.Duration == Duration {

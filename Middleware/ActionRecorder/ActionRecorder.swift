@@ -1,7 +1,7 @@
 import Foundation
 import Substate
 
-/// Records the actions the tree reduces as a JSON Lines log (see ``LogFormat``), so a session
+/// Records the actions the tree reduces as a JSON Lines log (see `LogFormat`), so a session
 /// can be replayed later to the same state.
 ///
 /// It logs exactly what the tree reduced, in order, wherever it sits in the middleware list:
@@ -59,8 +59,8 @@ public final class ActionRecorder: Middleware {
     /// Creates a recorder.
     ///
     /// - Parameters:
-    ///   - sink: Where the log goes: a ``FileLog``, or a ``MemoryLog`` for tests.
-    ///   - filter: When `true`, only actions that adopt ``RecordedAction`` are recorded (such a
+    ///   - sink: Where the log goes: a `FileLog`, or a `MemoryLog` for tests.
+    ///   - filter: When `true`, only actions that adopt `RecordedAction` are recorded (such a
     ///     log documents a session; it does not replay to the same state).
     ///   - digestEvery: How many actions pass between digests of the state.
     ///   - snapshotEvery: How many actions pass between full snapshots of the state, if any;

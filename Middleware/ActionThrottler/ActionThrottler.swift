@@ -39,7 +39,7 @@ public final class ActionThrottler: Middleware {
     /// Creates a throttler.
     ///
     /// - Parameters:
-    ///   - clock: Measures the intervals; tests pass a ``TestClock``.
+    ///   - clock: Measures the intervals; tests pass a `TestClock`.
     ///   - onRelease: What happens to a waiting trailing action when the store is released.
     public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
     where C.Duration == Duration {

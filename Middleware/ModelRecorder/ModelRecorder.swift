@@ -1,7 +1,7 @@
 import Foundation
 import Substate
 
-/// Writes the state of each ``RecordedModel`` into a recorded log, after each action or every
+/// Writes the state of each `RecordedModel` into a recorded log, after each action or every
 /// few actions, beside the actions an ``ActionRecorder`` writes to the same sink.
 ///
 /// The lines show how a model evolved when reading a log, and replay checks them: a model that

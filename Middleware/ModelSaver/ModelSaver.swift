@@ -81,7 +81,7 @@ public final class ModelSaver: Middleware {
     ///   - directory: Where the files live; created when first needed.
     ///   - strategy: When changed models are written.
     ///   - loading: Whether models are loaded at start or only when asked.
-    ///   - clock: Measures the strategy's intervals; tests pass a ``TestClock``.
+    ///   - clock: Measures the strategy's intervals; tests pass a `TestClock`.
     ///   - date: Dates the names of files moved aside.
     public convenience init<C: Clock>(
         directory: URL, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,
@@ -97,7 +97,7 @@ public final class ModelSaver: Middleware {
     ///   - storage: Where the bytes go: ``FileStorage``, ``MemoryStorage`` or an app's own.
     ///   - strategy: When changed models are written.
     ///   - loading: Whether models are loaded at start or only when asked.
-    ///   - clock: Measures the strategy's intervals; tests pass a ``TestClock``.
+    ///   - clock: Measures the strategy's intervals; tests pass a `TestClock`.
     ///   - date: Dates the names of entries moved aside.
     public init<C: Clock>(
         storage: any Storage, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,

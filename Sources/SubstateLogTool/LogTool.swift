@@ -1,5 +1,6 @@
 import Foundation
-import SubstateMiddleware
+import Substate
+import SubstateReplay
 
 /// The `substate-log` command-line tool: reads recorded logs of any app, without its types.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import Substate
 
-/// Reads the lines ``ActionRecorder`` writes, whose layout is fixed, straight from the log's
+/// Reads the lines `ActionRecorder` writes, whose layout is fixed, straight from the log's
 /// bytes, without a general JSON parser: the payload's bytes are taken as they are, for the
 /// action's own decoder.
 ///

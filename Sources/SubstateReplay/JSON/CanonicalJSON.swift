@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// Encodes a state the same way in every process, for the log's initial state, snapshots and
 /// digests.

@@ -1,9 +1,8 @@
-import Substate
 import Synchronization
 
 /// A clock whose time moves only when a test tells it to.
 ///
-/// Work scheduled by the package's timing middleware and by ``ModelSaver`` runs synchronously,
+/// Work scheduled by the package's timing middleware and by `ModelSaver` runs synchronously,
 /// in deadline order, inside ``advance(by:)``, so a timing test reads as a timeline (what goes
 /// in at which tick, what comes out at which tick) and never sleeps. Tasks that call `sleep` on
 /// it resume when time reaches their deadline.

@@ -5,7 +5,7 @@ import Substate
 ///
 /// In the log it is written as `{"$redacted":true}`, unless it is empty (an empty string or
 /// collection, `nil`), which holds no secret and is written as it is; everywhere else (saving with
-/// ``ModelSaver``, the app's own encoding) it encodes as its value. Loggers, state diffs and
+/// `ModelSaver`, the app's own encoding) it encodes as its value. Loggers, state diffs and
 /// printed values show it as `<redacted>`. It works in actions and in
 /// models at any depth. Replaying a value that was really redacted is refused with a clear
 /// error unless the app supplies a substitute value for its type; empty values need none.
@@ -97,12 +97,12 @@ public struct RedactedValueError: Error, CustomStringConvertible {
 
 /// The `userInfo` keys by which encoders writing a log ask ``Redacted`` to leave values out,
 /// and decoders replaying one hand it substitutes.
-enum RedactionContext {
-    static let redacting = CodingUserInfoKey(rawValue: "org.substate.redacting")!
-    static let substitutes = CodingUserInfoKey(rawValue: "org.substate.substitutes")!
+package enum RedactionContext {
+    package static let redacting = CodingUserInfoKey(rawValue: "org.substate.redacting")!
+    package static let substitutes = CodingUserInfoKey(rawValue: "org.substate.substitutes")!
 
     /// An encoder for logs: sorted keys when `sorted`, redacted fields left out.
-    static func encoder(sorted: Bool) -> JSONEncoder {
+    package static func encoder(sorted: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
         if sorted { encoder.outputFormatting = [.sortedKeys] }
         encoder.userInfo[redacting] = true
@@ -110,7 +110,7 @@ enum RedactionContext {
     }
 
     /// A decoder for replays, with substitutes for redacted fields.
-    static func decoder(_ substitutes: RedactionSubstitutes) -> JSONDecoder {
+    package static func decoder(_ substitutes: RedactionSubstitutes) -> JSONDecoder {
         let decoder = JSONDecoder()
         if !substitutes.isEmpty { decoder.userInfo[self.substitutes] = substitutes }
         return decoder

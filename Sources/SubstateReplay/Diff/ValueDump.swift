@@ -5,8 +5,8 @@ import Substate
 ///
 /// Unlike `dump`, it prints no addresses and orders dictionary entries by key, so the same value
 /// always prints the same way.
-enum ValueDump {
-    static func lines(of value: Any, label: String) -> [String] {
+package enum ValueDump {
+    package static func lines(of value: Any, label: String) -> [String] {
         var lines: [String] = []
         render(value, label: label, indent: 0, into: &lines)
         return lines

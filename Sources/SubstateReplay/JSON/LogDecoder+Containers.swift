@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// The decoder handed to one value of a payload.
 struct LogValueDecoder: Decoder {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import SubstateMiddleware
+@testable import SubstateReplay
 
 /// The payload decoder against `JSONDecoder`: on every document, both give the same value or
 /// both fail with the same kind of error.

@@ -1,3 +1,5 @@
+import Substate
+
 /// Checks that bytes hold exactly one JSON value (RFC 8259), so that ``LogDecoder`` can read
 /// values where they stand without checking as it goes.
 struct JSONSyntax {

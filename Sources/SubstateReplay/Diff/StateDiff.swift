@@ -2,7 +2,7 @@ import Substate
 
 /// The differences between two values of a state tree, one line per changed leaf with its path.
 ///
-/// Used by ``ModelLogger``'s diff mode, and wherever the package shows how two states differ.
+/// Used by `ModelLogger`'s diff mode, and wherever the package shows how two states differ.
 /// Leaves are compared by their printed form; paths name fields (`.tint`), array elements
 /// (`[3]`), dictionary entries (`["key"]`) and enum cases (`.loaded`).
 ///

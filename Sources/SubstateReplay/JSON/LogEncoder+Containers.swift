@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// The encoder handed to one value: it may ask for one container, or write one single value.
 struct LogValueEncoder: Encoder {

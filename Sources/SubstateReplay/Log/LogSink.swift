@@ -1,6 +1,7 @@
 import Foundation
+import Substate
 
-/// Where an ``ActionRecorder`` writes its log, one JSON line at a time.
+/// Where an `ActionRecorder` writes its log, one JSON line at a time.
 @MainActor
 public protocol LogSink: AnyObject {
     /// Appends one line (without its newline).
@@ -57,7 +58,7 @@ public final class FileLog: LogSink {
     ///   - flushEvery: How many lines are buffered before they are written; 1 writes each line
     ///     at once.
     ///   - flushInterval: Writes buffered lines at the latest this long after the first of them.
-    ///   - clock: Measures the interval; tests pass a ``TestClock``.
+    ///   - clock: Measures the interval; tests pass a `TestClock`.
     ///   - rotateAt: The size in bytes past which the file is rotated; `nil` never rotates.
     public init<C: Clock>(
         url: URL, flushEvery: Int = 1, flushInterval: Duration? = nil, clock: C = ContinuousClock(),

@@ -8,7 +8,7 @@ import Substate
 /// `Table(counter: Int, die: Die(face: Int))`. Containers show their elements' shapes
 /// (`Array<Item(title: String)>`), enums their cases (`Load(idle | loaded(Int))`). The
 /// toolchain's own types are their name; a type met again inside itself is its name.
-func typeShape(_ type: Any.Type) -> String {
+package func typeShape(_ type: Any.Type) -> String {
     var visiting: Set<ObjectIdentifier> = []
     return shape(of: type, visiting: &visiting)
 }

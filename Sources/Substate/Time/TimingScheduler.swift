@@ -1,8 +1,6 @@
-import Substate
-
 /// Work scheduled for later, which can be cancelled until it runs.
-struct ScheduledWork: Sendable {
-    let cancel: @MainActor @Sendable () -> Void
+package struct ScheduledWork: Sendable {
+    package let cancel: @MainActor @Sendable () -> Void
 }
 
 /// Runs work on the main actor after a delay measured by a clock, and tells the time.
@@ -10,12 +8,12 @@ struct ScheduledWork: Sendable {
 /// With a real clock each piece of work is a task that sleeps; with ``TestClock`` the work
 /// runs inside the clock's `advance(by:)`, so timing tests are synchronous and deterministic.
 @MainActor
-struct TimingScheduler {
+package struct TimingScheduler {
     /// Time elapsed on the clock since the scheduler was made.
-    let now: @MainActor () -> Duration
+    package let now: @MainActor () -> Duration
     private let scheduleAfter: @MainActor (Duration, @escaping @MainActor @Sendable () -> Void) -> ScheduledWork
 
-    init<C: Clock>(clock: C) where C.Duration == Duration {
+    package init<C: Clock>(clock: C) where C.Duration == Duration {
         if let manual = clock as? TestClock {
             let start = manual.now
             now = { start.duration(to: manual.now) }
@@ -34,7 +32,7 @@ struct TimingScheduler {
     }
 
     /// Runs the work after the delay, unless cancelled first.
-    func schedule(after delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) -> ScheduledWork {
+    package func schedule(after delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) -> ScheduledWork {
         scheduleAfter(delay, work)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// Encodes action payloads as JSON straight into a log line's bytes.
 ///
@@ -13,7 +14,7 @@ import Foundation
 /// parent is written to again. Types that go back to a finished container, ask one encoder for
 /// two containers, or use `superEncoder` make ``encode(_:)`` throw ``Unsupported``, and the
 /// caller encodes them with `JSONEncoder` instead.
-final class LogEncoder {
+package final class LogEncoder {
     /// The value used a container in a way a streaming encoder cannot follow.
     struct Unsupported: Error {}
 
@@ -23,7 +24,7 @@ final class LogEncoder {
     let output: UnsafeMutablePointer<LogOutput>
     let userInfo: [CodingUserInfoKey: Any] = [RedactionContext.redacting: true]
 
-    init() {
+    package init() {
         output = .allocate(capacity: 1)
         output.initialize(to: LogOutput())
     }
@@ -34,16 +35,16 @@ final class LogEncoder {
     }
 
     /// The line being written.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         get { output.pointee.bytes }
         _modify { yield &output.pointee.bytes }
     }
 
     /// Appends an integer's digits to ``bytes``.
-    func writeInteger<I: FixedWidthInteger>(_ value: I) { output.pointee.writeInteger(value) }
+    package func writeInteger<I: FixedWidthInteger>(_ value: I) { output.pointee.writeInteger(value) }
 
     /// Appends the JSON of `value` to ``bytes``, or leaves them as they were and throws.
-    func encode<T: Encodable>(_ value: T) throws {
+    package func encode<T: Encodable>(_ value: T) throws {
         let start = output.pointee.bytes.count
         output.pointee.reset()
         do {

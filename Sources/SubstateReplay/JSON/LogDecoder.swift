@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// Decodes action payloads straight from their JSON bytes, for replay.
 ///

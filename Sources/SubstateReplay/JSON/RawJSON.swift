@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// A JSON document from a log, checked once, whose values are kept as the bytes they were
 /// written as.
@@ -8,12 +9,12 @@ import Foundation
 /// byte as the recorder wrote it, so a leading U+FEFF in a string, a `-0.0` or the precision of
 /// a number survive. A document that is not valid UTF-8, not valid JSON, or an object that names
 /// a member twice is refused.
-struct RawJSON {
-    let bytes: [UInt8]
+package struct RawJSON {
+    package let bytes: [UInt8]
     private let reader: LogDecoder
 
     /// Checks the bytes; the error says what is wrong, for the caller to place.
-    init(bytes: [UInt8]) throws(RawJSONError) {
+    package init(bytes: [UInt8]) throws(RawJSONError) {
         if let offset = Self.firstInvalidUTF8(bytes) {
             throw RawJSONError("not valid UTF-8 (byte \(offset + 1), 0x\(String(bytes[offset], radix: 16)))")
         }
@@ -24,11 +25,11 @@ struct RawJSON {
     }
 
     /// Where the document's value starts.
-    var root: Int { reader.skipSpace(0) }
+    package var root: Int { reader.skipSpace(0) }
 
     /// The members of the object at `index`, each key with its value's range; `nil` when the
     /// value there is not an object. A key that appears twice is an error.
-    func members(at index: Int) throws(RawJSONError) -> [String: Range<Int>]? {
+    package func members(at index: Int) throws(RawJSONError) -> [String: Range<Int>]? {
         guard bytes[index] == UInt8(ascii: "{"), let members = try? reader.members(at: index, path: []) else {
             return nil
         }
@@ -70,7 +71,7 @@ struct RawJSON {
     }
 
     /// The bytes of the value at a range, as written.
-    func data(_ range: Range<Int>) -> Data { Data(bytes[range]) }
+    package func data(_ range: Range<Int>) -> Data { Data(bytes[range]) }
 
     /// Where the first byte that is not part of valid UTF-8 sits, if any.
     static func firstInvalidUTF8<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int?
@@ -97,7 +98,7 @@ struct RawJSON {
 }
 
 /// What is wrong with a JSON document, as a phrase.
-struct RawJSONError: Error {
-    let reason: String
+package struct RawJSONError: Error {
+    package let reason: String
     init(_ reason: String) { self.reason = reason }
 }

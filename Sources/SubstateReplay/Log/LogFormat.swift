@@ -23,19 +23,19 @@ public enum LogFormat {
 }
 
 /// JSON text for a string, quoted and escaped.
-func jsonString(_ string: String) -> String {
+package func jsonString(_ string: String) -> String {
     String(decoding: (try? JSONEncoder().encode(string)) ?? Data("\"\"".utf8), as: UTF8.self)
 }
 
 /// The JSON of a state as it goes into a log: canonical (sorted keys, sets and dictionaries
 /// in an order that does not depend on the process, see ``CanonicalJSON``), so that equal
 /// values encode equally in every process, and ``Redacted`` fields left out.
-func jsonData(of value: any Encodable) throws -> Data {
+package func jsonData(of value: any Encodable) throws -> Data {
     try CanonicalJSON.encode(value)
 }
 
 /// A stable 64-bit digest (FNV-1a) of bytes, as 16 hex digits.
-func digest(of data: Data) -> String {
+package func digest(of data: Data) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in data {
         hash ^= UInt64(byte)

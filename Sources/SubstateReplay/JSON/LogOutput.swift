@@ -1,3 +1,5 @@
+import Substate
+
 /// A log line being written, with the containers open in it and the current coding path.
 struct LogOutput {
     struct Frame {
