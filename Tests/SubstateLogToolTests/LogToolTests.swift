@@ -85,7 +85,9 @@ final class LogToolTests: XCTestCase {
         try (text.joined(separator: "\n") + "\n").write(to: broken, atomically: true, encoding: .utf8)
         let result = LogTool.run(["check", broken.path])
         XCTAssertEqual(result.exitCode, 65)
-        XCTAssertTrue(result.output.contains("line 3: not valid JSON"), result.output)
+        XCTAssertTrue(
+            result.output.contains(#"line 3, column 2: not valid JSON: expected a member name in quotes, found "b""#),
+            result.output)
     }
 
     func testUsageErrorsAndMissingFilesHaveTheirExitCodes() async {

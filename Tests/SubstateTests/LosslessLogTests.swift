@@ -92,19 +92,34 @@ final class LosslessLogTests: XCTestCase {
         store.update(Ledger.Tag(name: "a"))
         let header = log.lines[0]
         let cases: [(String, String)] = [
-            (#"{"seq":1,"seq":2,"digest":"00"}"#, #"line 2: the member "seq" appears twice"#),
-            (#"{"seq":1,"digest":"00",}"#, "line 2: not valid JSON"),
-            (#"{"seq":1,"snapshot":{"a":1,}}"#, "line 2: not valid JSON"),
+            (#"{"seq":1,"seq":2,"digest":"00"}"#, #"line 2, column 16: the member "seq" appears twice"#),
+            (
+                #"{"seq":1,"digest":"00",}"#,
+                #"line 2, column 24: not valid JSON: expected a member name in quotes, found "}""#
+            ),
+            (
+                #"{"seq":1,"snapshot":{"a":1,}}"#,
+                #"line 2, column 28: not valid JSON: expected a member name in quotes, found "}""#
+            ),
+            (#"{"seq":1,"digest":"00"} x"#, #"line 2, column 25: not valid JSON: unexpected text after the value"#),
+            (#"{"seq":1,"digest":"\u12"}"#, #"line 2, column 20: not valid JSON: \u needs four hex digits"#),
+            (
+                #"{"seq":1,"digest":"\ud800"}"#,
+                #"line 2, column 20: not valid JSON: a high surrogate \uD800 without its low half"#
+            ),
+            (#"{"seq":01,"digest":"00"}"#, #"line 2, column 9: not valid JSON: a number cannot have a leading zero"#),
+            (#"{"seq":-1,"digest":"00"}"#, #"line 2, column 8: "seq" must be a whole number from 0, not -1"#),
+            (#"{"seq":1,"digest":7}"#, #"line 2, column 19: "digest" must be a string, not 7"#),
         ]
         for (line, message) in cases {
-            XCTAssertThrowsError(try ActionLog(lines: [header, line, log.lines[1]])) {
+            XCTAssertThrowsError(try ActionLog(lines: [header, line, log.lines[1]]), line) {
                 XCTAssertEqual("\($0)", message)
             }
         }
         var bytes = Array((header + "\n").utf8)
         bytes += Array(#"{"seq":1,"digest":""#.utf8) + [0xC3, 0x28] + Array("\"}\n".utf8)
         XCTAssertThrowsError(try ActionLog(data: Data(bytes))) {
-            XCTAssertEqual("\($0)", "line 2: not valid UTF-8 (byte 20, 0xc3)")
+            XCTAssertEqual("\($0)", "line 2, column 20: not valid UTF-8 (byte 0xC3)")
         }
     }
 }

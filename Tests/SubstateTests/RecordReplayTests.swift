@@ -174,7 +174,7 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertThrowsError(
             try ActionLog(text: lines[0].replacingOccurrences(of: "\"version\":2", with: "\"version\":9"))
         ) {
-            XCTAssertEqual("\($0)", "line 1: format version 9 is not supported (this reader reads 2)")
+            XCTAssertEqual("\($0)", "line 1: format version 9 is not supported (this reader reads 1 to 2)")
         }
         let unknown = lines[2].replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"x")
         XCTAssertThrowsError(try Replay.run(try ActionLog(lines: [lines[0], lines[1], unknown]), as: Table.self)) {

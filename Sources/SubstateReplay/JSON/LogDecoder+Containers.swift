@@ -26,18 +26,45 @@ struct LogValueDecoder: Decoder {
 }
 
 /// An object in a payload.
+///
+/// A member named twice is read from its first occurrence, as `JSONDecoder` reads it.
 struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let input: LogDecoder
     let members: [(key: String, value: Int)]
     let codingPath: [any CodingKey]
+    /// Where each member's value starts, by name, for objects large enough that searching the
+    /// list for every key would make decoding quadratic (a dictionary of many entries).
+    private let index: [String: Int]?
 
-    var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+    /// Objects with more members than this are searched through ``index``.
+    private static var indexedFrom: Int { 12 }
+
+    init(input: LogDecoder, members: [(key: String, value: Int)], codingPath: [any CodingKey]) {
+        self.input = input
+        self.members = members
+        self.codingPath = codingPath
+        if members.count > Self.indexedFrom {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(members.count)
+            for member in members where index[member.key] == nil { index[member.key] = member.value }
+            self.index = index
+        } else {
+            index = nil
+        }
+    }
+
+    /// Each member's key once, in the order the object names them first.
+    var allKeys: [Key] {
+        var seen = Set<String>()
+        return members.compactMap { seen.insert($0.key).inserted ? Key(stringValue: $0.key) : nil }
+    }
 
     func contains(_ key: Key) -> Bool { find(key) != nil }
 
     /// Where the value of the member named `key` starts.
     private func find(_ key: any CodingKey) -> Int? {
         let name = key.stringValue
+        if let index { return index[name] }
         return members.first { $0.key == name }?.value
     }
 

@@ -23,15 +23,30 @@ final class LogDecoder {
     }
 
     /// Decodes a value of type `T` from JSON bytes.
+    ///
+    /// Bytes that are not UTF-8 or not one JSON value are refused with the offset of the byte
+    /// where the problem is, as `JSONDecoder` refuses them.
     static func decode<T: Decodable>(
         _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> T {
         let decoder = LogDecoder(bytes: Array(data), userInfo: userInfo)
-        var syntax = JSONSyntax(bytes: decoder.bytes)
-        guard let start = syntax.validateDocument() else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The payload is not valid JSON."))
+        if let offset = UTF8Validation.firstInvalid(decoder.bytes) {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription:
+                        "The payload is \(UTF8Validation.describe(decoder.bytes[offset])) at byte \(offset + 1)."))
         }
-        return try decoder.value(T.self, at: start, path: [])
+        switch JSONSyntax.check(decoder.bytes) {
+        case .success(let start):
+            return try decoder.value(T.self, at: start, path: [])
+        case .failure(let failure):
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription: "The payload is not valid JSON at byte \(failure.offset + 1): \(failure.reason).")
+            )
+        }
     }
 
     // MARK: Values
@@ -55,10 +70,7 @@ final class LogDecoder {
             return unsafeBitCast(url, to: T.self)
         }
         if T.self == Decimal.self {
-            guard let decimal = Decimal(string: try numberText(at: index, path: path())) else {
-                throw corrupted(path(), "Invalid Decimal.")
-            }
-            return unsafeBitCast(decimal, to: T.self)
+            return unsafeBitCast(try decimal(at: index, path: path()), to: T.self)
         }
         return try T(from: LogValueDecoder(input: self, start: index, codingPath: path()))
     }
@@ -78,51 +90,45 @@ final class LogDecoder {
         return readString(at: index).value
     }
 
+    /// An integer, exactly: a fraction or an exponent is accepted when the number is whole
+    /// (`1e2`, `9007199254740993.0`), as `JSONDecoder` accepts it, and never goes through a
+    /// `Double`; a number that is not whole or does not fit is an error.
     func integer<I: FixedWidthInteger>(_ type: I.Type, at index: Int, path: @autoclosure () -> [any CodingKey])
         throws -> I
     {
         let text = try numberRange(at: index, type, path: path())
-        var cursor = text.lowerBound
-        let negative = bytes[cursor] == UInt8(ascii: "-")
-        if negative { cursor += 1 }
-        var value: I = 0
-        var plain = true
-        while cursor < text.upperBound {
-            let digit = bytes[cursor] &- UInt8(ascii: "0")
-            guard digit < 10 else {
-                plain = false
-                break
-            }
-            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) =
-                negative
-                ? shifted.subtractingReportingOverflow(I(digit)) : shifted.addingReportingOverflow(I(digit))
-            guard !overflow, !overflow2 else {
-                throw corrupted(path(), "Number \(numberString(text)) does not fit in \(I.self).")
-            }
-            value = next
-            cursor += 1
-        }
-        if plain { return value }
-        // A fraction or exponent: accepted when it is a whole number, as JSONDecoder does.
-        guard let double = Double(numberString(text)), let exact = I(exactly: double) else {
+        guard let number = DecimalNumber(bytes, text) else {
             throw corrupted(path(), "Number \(numberString(text)) is not representable as \(I.self).")
         }
-        return exact
+        switch number.integer(I.self) {
+        case .some(let value): return value
+        case .none:
+            throw corrupted(path(), "Number \(numberString(text)) is not representable as \(I.self).")
+        }
     }
 
+    /// A floating-point number, rounded to nearest; one too large for the type, or so small
+    /// that it rounds to zero though it is not zero, is an error, as `JSONDecoder` makes it.
     func float<F: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: F.Type, at index: Int, path: @autoclosure () -> [any CodingKey]
     ) throws -> F {
-        let text = numberString(try numberRange(at: index, type, path: path()))
-        guard let value = F(text), value.isFinite else {
+        let range = try numberRange(at: index, type, path: path())
+        let text = numberString(range)
+        guard let value = F(text), value.isFinite, value != 0 || DecimalNumber(bytes, range)?.isZero == true else {
             throw corrupted(path(), "Number \(text) does not fit in \(F.self).")
         }
         return value
     }
 
-    func numberText(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
-        numberString(try numberRange(at: index, Decimal.self, path: path()))
+    /// A `Decimal` from its number as written; forms a `Decimal` cannot hold exactly (more than
+    /// 38 significant digits, an exponent out of its range) are refused, for `JSONDecoder` to
+    /// decide.
+    func decimal(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Decimal {
+        let range = try numberRange(at: index, Decimal.self, path: path())
+        guard let number = DecimalNumber(bytes, range), number.digits.count <= 38,
+            (-100...100).contains(number.exponent), let decimal = Decimal(string: numberString(range))
+        else { throw corrupted(path(), "Invalid Decimal.") }
+        return decimal
     }
 
     // MARK: Structure

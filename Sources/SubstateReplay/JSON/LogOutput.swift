@@ -1,16 +1,30 @@
 import Substate
 
 /// A log line being written, with the containers open in it and the current coding path.
+///
+/// The keys written to each open object are kept, so that a value which writes one key twice
+/// is noticed: `JSONEncoder` keeps the last value under the first position (and merges nested
+/// containers), which a stream cannot do, so the encode is refused and the caller hands the
+/// value to `JSONEncoder`.
 struct LogOutput {
     struct Frame {
         let id: Int
         let isObject: Bool
         var count = 0
+        /// Where this object's keys start in ``LogOutput/keys``.
+        let keyBase: Int
     }
 
     var bytes: [UInt8] = []
     private var frames: [Frame] = []
     private var nextID = 0
+    /// The keys of the open objects, one object after the other.
+    private var keys: [String] = []
+    /// The keys of open objects with many members, by the object's id, so that checking a
+    /// large dictionary's keys stays linear.
+    private var keySets: [Int: Set<String>] = [:]
+    /// Objects with more keys than this are checked through ``keySets``.
+    private static var listedKeys: Int { 16 }
     var path: [any CodingKey] = []
     /// Set when a container was misused, even if the value caught the error and went on.
     private(set) var failed = false
@@ -22,6 +36,8 @@ struct LogOutput {
     mutating func reset() {
         frames.removeAll(keepingCapacity: true)
         path.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        if !keySets.isEmpty { keySets.removeAll() }
         failed = false
     }
 
@@ -35,7 +51,7 @@ struct LogOutput {
     /// Opens an object or array at the current value position and returns its id.
     mutating func open(object: Bool) -> Int {
         nextID += 1
-        frames.append(Frame(id: nextID, isObject: object))
+        frames.append(Frame(id: nextID, isObject: object, keyBase: keys.count))
         bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         return nextID
     }
@@ -44,6 +60,10 @@ struct LogOutput {
     mutating func close(after id: Int) {
         while let last = frames.last, last.id > id {
             bytes.append(last.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            if last.isObject {
+                keys.removeSubrange(last.keyBase...)
+                if !keySets.isEmpty { keySets[last.id] = nil }
+            }
             frames.removeLast()
         }
     }
@@ -59,8 +79,21 @@ struct LogOutput {
 
     mutating func beginElement(in id: Int, key: String) throws {
         try beginElement(in: id)
+        try note(key, in: frames[frames.count - 1])
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Adds a key to the object being written; throws when the object has it already.
+    private mutating func note(_ key: String, in frame: Frame) throws {
+        let written = frame.count - 1
+        if written < Self.listedKeys {
+            for index in frame.keyBase..<keys.count where keys[index] == key { throw fail() }
+            keys.append(key)
+            return
+        }
+        if written == Self.listedKeys { keySets[frame.id] = Set(keys[frame.keyBase...]) }
+        guard keySets[frame.id, default: []].insert(key).inserted else { throw fail() }
     }
 
     func count(of id: Int) -> Int { frames.last { $0.id == id }?.count ?? 0 }

@@ -13,13 +13,14 @@ package struct RawJSON {
     package let bytes: [UInt8]
     private let reader: LogDecoder
 
-    /// Checks the bytes; the error says what is wrong, for the caller to place.
+    /// Checks the bytes; the error says what is wrong and where, for the caller to place.
     package init(bytes: [UInt8]) throws(RawJSONError) {
-        if let offset = Self.firstInvalidUTF8(bytes) {
-            throw RawJSONError("not valid UTF-8 (byte \(offset + 1), 0x\(String(bytes[offset], radix: 16)))")
+        if let offset = UTF8Validation.firstInvalid(bytes) {
+            throw RawJSONError(UTF8Validation.describe(bytes[offset]), offset: offset)
         }
-        var syntax = JSONSyntax(bytes: bytes)
-        guard syntax.validateDocument() != nil else { throw RawJSONError("not valid JSON") }
+        if case .failure(let failure) = JSONSyntax.check(bytes) {
+            throw RawJSONError("not valid JSON: " + failure.reason, offset: failure.offset)
+        }
         self.bytes = bytes
         reader = LogDecoder(bytes: bytes, userInfo: [:])
     }
@@ -37,7 +38,7 @@ package struct RawJSON {
         for member in members {
             let range = member.value..<reader.valueEnd(at: member.value)
             guard result.updateValue(range, forKey: member.key) == nil else {
-                throw RawJSONError("the member \"\(member.key)\" appears twice")
+                throw RawJSONError("the member \"\(member.key)\" appears twice", offset: member.value)
             }
         }
         return result
@@ -72,33 +73,15 @@ package struct RawJSON {
 
     /// The bytes of the value at a range, as written.
     package func data(_ range: Range<Int>) -> Data { Data(bytes[range]) }
-
-    /// Where the first byte that is not part of valid UTF-8 sits, if any.
-    static func firstInvalidUTF8<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int?
-    where Bytes.Index == Int {
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let lead = bytes[index]
-            let length: Int
-            switch lead {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return index - bytes.startIndex
-            }
-            guard index + length <= bytes.endIndex,
-                String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
-            else { return index - bytes.startIndex }
-            index += length
-        }
-        return nil
-    }
 }
 
 /// What is wrong with a JSON document, as a phrase.
 package struct RawJSONError: Error {
     package let reason: String
-    init(_ reason: String) { self.reason = reason }
+    /// The offset of the byte where the problem is, from the document's start, when it is known.
+    package let offset: Int?
+    init(_ reason: String, offset: Int? = nil) {
+        self.reason = reason
+        self.offset = offset
+    }
 }

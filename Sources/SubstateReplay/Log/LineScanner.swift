@@ -5,19 +5,23 @@ import Substate
 /// bytes, without a general JSON parser: the payload's bytes are taken as they are, for the
 /// action's own decoder.
 ///
-/// Lines of any other layout (edited by hand, written by other tools, snapshots) return `nil`
-/// and are read by the general parser.
+/// The payload's JSON is checked here too, so that a line whose payload is broken (cut short
+/// right after one of its own `}`, or edited) is never taken as an action. Lines of any other
+/// layout (edited by hand, written by other tools, snapshots) and lines that do not check
+/// return `nil` and are read by the general parser, which says what is wrong.
 struct LineScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     private let end: Int
     private let strings: StringCache
+    private let file: String?
 
     /// Scans the bytes in `range` of the buffer, reusing strings read from earlier lines.
     static func line(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, strings: StringCache
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, file: String?, strings: StringCache
     ) -> ActionLog.Line? {
-        var scanner = LineScanner(bytes: bytes, index: range.lowerBound, end: range.upperBound, strings: strings)
+        var scanner = LineScanner(
+            bytes: bytes, index: range.lowerBound, end: range.upperBound, strings: strings, file: file)
         return scanner.scan(number: number)
     }
 
@@ -33,14 +37,17 @@ struct LineScanner {
         let payload: Data?
         if take(#","replayable":false}"#), index == end {
             payload = nil
-        } else if take(#","payload":"#), end > index + 1, bytes[end - 1] == UInt8(ascii: "}") {
+        } else if take(#","payload":"#), end > index + 1, bytes[end - 1] == UInt8(ascii: "}"),
+            case .success = JSONSyntax.check(bytes, index..<(end - 1))
+        {
             payload = Data(UnsafeBufferPointer(rebasing: bytes[index..<(end - 1)]))
         } else {
             return nil
         }
         return .action(
             ActionLog.Entry(
-                sequence: sequence, time: time, type: type, name: name, origin: origin, payload: payload, line: number))
+                sequence: sequence, time: time, type: type, name: name, origin: origin, payload: payload, line: number,
+                file: file))
     }
 
     private mutating func take(_ literal: StaticString) -> Bool {
@@ -60,19 +67,32 @@ struct LineScanner {
             value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
             index += 1
         }
-        return index > start && index - start < 19 ? value : nil
+        // A leading zero is not JSON: the general parser says so.
+        guard index > start, index - start < 19, index - start == 1 || bytes[start] != UInt8(ascii: "0") else {
+            return nil
+        }
+        return value
     }
 
-    /// A decimal number as the recorder writes time offsets: digits, a point, digits.
+    /// A decimal number as the recorder writes time offsets: digits, a point, digits. It is
+    /// read exactly as `Double(text)` reads it: both parts make one integer below 2^53, and
+    /// one division by a power of ten no larger than 10^22 rounds correctly. Other forms go to
+    /// the general parser.
     private mutating func decimal() -> Double? {
         guard let whole = integer() else { return nil }
         guard index < end, bytes[index] == UInt8(ascii: ".") else { return Double(whole) }
         index += 1
-        let start = index
-        guard let fraction = integer() else { return nil }
+        var numerator = whole
         var scale = 1.0
-        for _ in start..<index { scale *= 10 }
-        return Double(whole) + Double(fraction) / scale
+        let start = index
+        while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            numerator = numerator &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+            scale *= 10
+            index += 1
+            guard index - start <= 15, numerator < 1 << 53 else { return nil }
+        }
+        guard index > start else { return nil }
+        return Double(numerator) / scale
     }
 
     private mutating func origin() -> Store.Origin? {

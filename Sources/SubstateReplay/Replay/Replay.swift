@@ -36,6 +36,9 @@ public enum Replay {
         /// to go on past them; from the first of them on, the state may differ from the
         /// recording.
         public var skipped: [Skipped] = []
+        /// What was left out at the end of the log because it was cut short mid-write, if
+        /// anything (see ``LogReader/tornTail``).
+        public var tornTail: String?
     }
 
     /// An action a replay left out, and why it could not be replayed.
@@ -113,10 +116,50 @@ public enum Replay {
         aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
         middleware: [any Middleware] = [], skippingUnreplayable: Bool = false
     ) throws -> Outcome {
+        var lines = log.lines.makeIterator()
+        var outcome = try run(
+            header: log.header, lines: { lines.next() }, as: root, through: through, skipping: skipping,
+            aliases: aliases, substitutes: substitutes, middleware: middleware,
+            skippingUnreplayable: skippingUnreplayable)
+        outcome.tornTail = log.tornTail
+        return outcome
+    }
+
+    /// Replays a log file as it is read, one line at a time, so that logs of any length replay
+    /// in the memory of the store's own state; a rotated log is read from all its segments.
+    ///
+    /// The parameters are those of ``run(_:as:through:skipping:aliases:substitutes:middleware:skippingUnreplayable:)``.
+    ///
+    /// ```swift
+    /// let outcome = try Replay.run(contentsOf: sessionFile, as: App.self)
+    /// if let divergence = outcome.divergence { print(divergence) }
+    /// ```
+    ///
+    /// - Throws: ``ActionLogError`` for a line that is not valid, as well as for the reasons
+    ///   the other form throws.
+    public static func run<Root: Model & Codable>(
+        contentsOf url: URL, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
+        aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
+        middleware: [any Middleware] = [], skippingUnreplayable: Bool = false
+    ) throws -> Outcome {
+        let reader = try LogReader(contentsOf: url)
+        var outcome = try run(
+            header: reader.header, lines: reader.next, as: root, through: through, skipping: skipping,
+            aliases: aliases, substitutes: substitutes, middleware: middleware,
+            skippingUnreplayable: skippingUnreplayable)
+        outcome.tornTail = reader.tornTail
+        return outcome
+    }
+
+    private static func run<Root: Model & Codable>(
+        header: ActionLog.Header, lines: @escaping () throws -> ActionLog.Line?, as root: Root.Type, through: Int?,
+        skipping: Int?, aliases: [String: any Action.Type], substitutes: RedactionSubstitutes,
+        middleware: [any Middleware], skippingUnreplayable: Bool
+    ) throws -> Outcome {
         var skipped: [Skipped] = []
         var outcome = try replay(
-            log, as: root, through: through, skipping: skipping, aliases: aliases, substitutes: substitutes,
-            middleware: middleware
+            header: header, lines: lines, as: root, through: through, skipping: skipping, aliases: aliases,
+            substitutes: substitutes, middleware: middleware
         ) { entry, error in
             guard skippingUnreplayable else { throw error }
             skipped.append(Skipped(sequence: entry.sequence, action: entry.type, reason: error.message))
@@ -126,12 +169,13 @@ public enum Replay {
     }
 
     private static func replay<Root: Model & Codable>(
-        _ log: ActionLog, as root: Root.Type, through: Int?, skipping: Int?, aliases: [String: any Action.Type],
+        header: ActionLog.Header, lines source: @escaping () throws -> ActionLog.Line?, as root: Root.Type,
+        through: Int?, skipping: Int?, aliases: [String: any Action.Type],
         substitutes: RedactionSubstitutes, middleware: [any Middleware],
         unreplayable: (ActionLog.Entry, ActionLogError) throws -> Void
     ) throws -> Outcome {
         let jsonDecoder = RedactionContext.decoder(substitutes)
-        guard let initial = log.header.initialState else {
+        guard let initial = header.initialState else {
             throw ActionLogError(line: 1, "the log has no initial state (the root model was not Codable)")
         }
         let model: Root
@@ -144,12 +188,12 @@ public enum Replay {
         var decoder = ActionDecoder(aliases: aliases, decoder: jsonDecoder)
         var replayed = 0
         var verified = 0
-        var lastMatched = 0
         var matchedState = store.find(Root.self)
-        var last: (sequence: Int, type: String) = (0, "Store.Start")
+        var last: (sequence: Int, type: String) = (header.startSequence, "Store.Start")
+        var lastMatched = header.startSequence
         // Checks are made once the action they follow has been replayed, whatever order the
         // recorders wrote their lines in.
-        let lines = orderedBySequence(log.lines)
+        var lines = OrderedLines(source: source)
         // The outcome when the check on a line fails after the last replayed action.
         func diverged(
             at line: Int, differences: [StateDiff.Change], replayedChanges: [StateDiff.Change] = []
@@ -160,7 +204,7 @@ public enum Replay {
             divergence.replayedChanges = replayedChanges
             return Outcome(store: store, replayed: replayed, verified: verified, divergence: divergence)
         }
-        for (index, line) in lines.enumerated() {
+        while let line = try lines.next() {
             switch line {
             case .action(let entry):
                 if let through, entry.sequence > through {
@@ -196,7 +240,7 @@ public enum Replay {
                 }
             case .snapshot(let sequence, let recorded, let number):
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
-                if isFollowedByResume(lines, index) {
+                if case .action(let next) = try lines.peek(), next.type == "ActionRecorder.Resume" {
                     // Recording was paused: the snapshot is the state it resumed from.
                     do {
                         store.update(Store.Replace(model: try jsonDecoder.decode(Root.self, from: recorded)))
@@ -235,37 +279,6 @@ public enum Replay {
         return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
     }
 
-    /// Moves each check (digest, snapshot, model) after the action with its sequence number,
-    /// keeping everything else in its order.
-    private static func orderedBySequence(_ lines: [ActionLog.Line]) -> [ActionLog.Line] {
-        var ordered: [ActionLog.Line] = []
-        var held: [ActionLog.Line] = []
-        var lastAction = 0
-        func release() {
-            ordered += held.filter { sequence(of: $0) <= lastAction }
-            held.removeAll { sequence(of: $0) <= lastAction }
-        }
-        for line in lines {
-            if case .action(let entry) = line {
-                ordered.append(line)
-                lastAction = entry.sequence
-                release()
-            } else if sequence(of: line) > lastAction {
-                held.append(line)
-            } else {
-                ordered.append(line)
-            }
-        }
-        return ordered + held
-    }
-
-    private static func sequence(of line: ActionLog.Line) -> Int {
-        switch line {
-        case .action(let entry): entry.sequence
-        case .digest(let sequence, _, _), .snapshot(let sequence, _, _), .model(let sequence, _, _, _, _): sequence
-        }
-    }
-
     /// How a recorded model's replayed state differs from the recorded one; `nil` when equal.
     /// `decoder` carries the replay's substitutes, so that a model with ``Redacted`` fields
     /// still shows its differences.
@@ -276,11 +289,6 @@ public enum Replay {
         if try jsonData(of: current) == recorded { return nil }
         guard let expected = try? decoder.decode(M.self, from: recorded) else { return [] }
         return StateDiff(from: expected, to: current).changes
-    }
-
-    private static func isFollowedByResume(_ lines: [ActionLog.Line], _ index: Int) -> Bool {
-        guard index + 1 < lines.count, case .action(let entry) = lines[index + 1] else { return false }
-        return entry.type == "ActionRecorder.Resume"
     }
 
     /// The state encoded as the recorder encodes it, for digests.
@@ -305,7 +313,7 @@ struct ActionDecoder {
 
     mutating func action(for entry: ActionLog.Entry) throws -> any Action {
         guard let payload = entry.payload else {
-            throw ActionLogError(line: entry.line, "\(entry.type) was recorded as not replayable (it is not Codable)")
+            throw entry.error("\(entry.type) was recorded as not replayable (it is not Codable)")
         }
         if entry.type == "Store.Replace" || entry.type == "Store.Register" || entry.type == "Store.Restore" {
             return try storeAction(entry, payload: payload)
@@ -314,9 +322,9 @@ struct ActionDecoder {
         do {
             return try decode(type, from: payload)
         } catch let error as RedactedValueError {
-            throw ActionLogError(line: entry.line, "\(entry.type) was recorded with redacted fields: \(error)")
+            throw entry.error("\(entry.type) was recorded with redacted fields: \(error)")
         } catch {
-            throw ActionLogError(line: entry.line, "\(entry.type) does not decode: \(error)")
+            throw entry.error("\(entry.type) does not decode: \(error)")
         }
     }
 
@@ -333,7 +341,7 @@ struct ActionDecoder {
                 line: entry.line, "unknown action type \(entry.type); add it to the aliases if it was renamed")
         }
         guard let decodable = type as? any (Action & Decodable).Type else {
-            throw ActionLogError(line: entry.line, "\(entry.type) is no longer Decodable")
+            throw entry.error("\(entry.type) is no longer Decodable")
         }
         types[entry.name] = decodable
         return decodable
@@ -354,26 +362,26 @@ struct ActionDecoder {
         do {
             json = try RawJSON(bytes: Array(payload))
             guard let found = try json.members(at: json.root) else {
-                throw ActionLogError(line: entry.line, "\(entry.type) has no readable payload")
+                throw entry.error("\(entry.type) has no readable payload")
             }
             members = found
         } catch let error as RawJSONError {
-            throw ActionLogError(line: entry.line, "\(entry.type) has no readable payload: \(error.reason)")
+            throw entry.error("\(entry.type) has no readable payload: \(error.reason)")
         }
         if entry.type == "Store.Restore" {
             guard let list = members["models"], let elements = json.elements(at: list.lowerBound) else {
-                throw ActionLogError(line: entry.line, "Store.Restore has no list of models")
+                throw entry.error("Store.Restore has no list of models")
             }
             let models = try elements.map { element -> any Model in
                 guard let object = try? json.members(at: element.lowerBound) else {
-                    throw ActionLogError(line: entry.line, "Store.Restore lists something that is not a model")
+                    throw entry.error("Store.Restore lists something that is not a model")
                 }
                 return try model(object, in: json, entry)
             }
             guard let list = members["locations"] else { return Store.Restore(models: models) }
             guard let locations = json.elements(at: list.lowerBound).flatMap({ $0.map { location(at: $0, in: json) } }),
                 !locations.contains(where: { $0 == nil }), locations.count == models.count
-            else { throw ActionLogError(line: entry.line, "Store.Restore has unreadable locations") }
+            else { throw entry.error("Store.Restore has unreadable locations") }
             return Store.Restore(located: zip(locations, models).map { ($0!, $1) })
         }
         let decoded = try model(members, in: json, entry)
@@ -418,13 +426,13 @@ struct ActionDecoder {
     {
         guard let name = members["modelName"].flatMap(json.string), let model = members["model"],
             let type = _typeByName(name) as? any (Model & Decodable).Type
-        else { throw ActionLogError(line: entry.line, "\(entry.type) names a model type that cannot be found") }
+        else { throw entry.error("\(entry.type) names a model type that cannot be found") }
         let data = json.data(model)
         func decode<M: Model & Decodable>(_ type: M.Type) throws -> any Model { try decoder.decode(M.self, from: data) }
         do {
             return try decode(type)
         } catch {
-            throw ActionLogError(line: entry.line, "\(entry.type) carries a model that does not decode: \(error)")
+            throw entry.error("\(entry.type) carries a model that does not decode: \(error)")
         }
     }
 }
