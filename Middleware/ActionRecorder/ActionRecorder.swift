@@ -42,6 +42,8 @@ public final class ActionRecorder: Middleware {
     /// The sequence number of the last digest written.
     private var digested = 0
     private var isPaused = false
+    /// The segment being written, for a sink that rotates.
+    private var segment = 1
     private var observation: Store.ReductionObservation?
     private var isRecorded = ActionTypeCheck { $0 is RecordedAction }
     private var isEncodable = ActionTypeCheck { $0 is any Encodable }
@@ -114,8 +116,15 @@ public final class ActionRecorder: Middleware {
     }
 
     private func writeHeader(for store: Store) {
+        write { try sink.append(headerLine(for: store)) }
+    }
+
+    /// The log's header; for a new segment of a rotated log, the segment's number and the
+    /// sequence number of the last action before it, with the state after that action.
+    private func headerLine(for store: Store, segment: Int? = nil) -> String {
         let root = store.find((any Model).self)
         var line = #"{"format":"\#(LogFormat.name)","version":\#(LogFormat.version)"#
+        if let segment { line += #","segment":\#(segment),"seq":\#(sequence)"# }
         if let root {
             line += #","root":\#(jsonString(typeName(type(of: root))))"#
             line += #","rootName":\#(jsonString(_mangledTypeName(type(of: root)) ?? ""))"#
@@ -124,7 +133,15 @@ public final class ActionRecorder: Middleware {
                 line += #","initialState":\#(String(decoding: state, as: UTF8.self))"#
             }
         }
-        write { try sink.append(line + "}") }
+        return line + "}"
+    }
+
+    /// Goes on in a new segment when the sink asks, after everything about the last action
+    /// was written, so that the new segment starts from the state after it.
+    private func rotateIfWanted(_ store: Store) {
+        guard sink.wantsNewSegment else { return }
+        segment += 1
+        write { try sink.startSegment(header: headerLine(for: store, segment: segment)) }
     }
 
     private func record(_ action: any Action, origin: Store.Origin, in store: Store) {
@@ -166,6 +183,7 @@ public final class ActionRecorder: Middleware {
             if wantsDigest { appendDigest(of: state) }
             if wantsSnapshot { appendSnapshot(of: state) }
         }
+        rotateIfWanted(store)
     }
 
     /// Writes seconds with six decimals, from an integer (faster than a `Double`'s description).

@@ -47,12 +47,14 @@ final class LogToolTests: XCTestCase {
         let all = LogTool.run(["show", path])
         XCTAssertEqual(all.exitCode, 0)
         let lines = all.output.split(separator: "\n")
-        XCTAssertEqual(lines.first, "Meter: 4 actions")
-        XCTAssertEqual(lines.count, 5)
+        XCTAssertEqual(lines.first, "Meter, recorded in format version 2")
+        XCTAssertEqual(lines.last, "4 of 4 actions shown")
+        XCTAssertEqual(lines.count, 6)
         XCTAssertTrue(lines[2].contains("app") && lines[2].hasSuffix(#"Meter.Read {"value":3}"#), "\(lines[2])")
         let filtered = LogTool.run(["show", path, "--type", "Meter.Read", "--from", "3"])
-        XCTAssertEqual(filtered.output.split(separator: "\n").dropFirst().map { String($0.prefix(3)) }, ["#3 "])
-        XCTAssertEqual(LogTool.run(["show", path, "--origin", "store"]).output.split(separator: "\n").count, 2)
+        XCTAssertEqual(
+            filtered.output.split(separator: "\n").dropFirst().dropLast().map { String($0.prefix(3)) }, ["#3 "])
+        XCTAssertEqual(LogTool.run(["show", path, "--origin", "store"]).output.split(separator: "\n").count, 3)
     }
 
     func testStatsCountsActionsPerTypeWithTheirOrigins() async throws {

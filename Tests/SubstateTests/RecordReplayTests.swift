@@ -202,7 +202,11 @@ final class RecordReplayTests: XCTestCase {
         store = Store(model: Table(), middleware: [ActionRecorder(to: try FileLog(url: small, rotateAt: 400))])
         for _ in 0..<10 { store!.update(Table.Bump()) }
         store = nil
-        XCTAssertTrue(FileManager.default.fileExists(atPath: small.path + ".1"), "the full file was rotated")
+        let firstSegment = directory.appendingPathComponent("small.1.jsonl")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: firstSegment.path), "the full file was rotated")
+        let rotated = try Replay.run(contentsOf: small, as: Table.self)
+        XCTAssertNil(rotated.divergence, "the segments read back as one log")
+        XCTAssertEqual(rotated.store.find(Table.self)?.counter, 10)
     }
 }
 

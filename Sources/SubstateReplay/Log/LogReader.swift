@@ -23,6 +23,10 @@ import Foundation
 ///     if case .action(let entry) = line { print(entry.sequence, entry.type) }
 /// }
 /// ```
+///
+/// A reader made with ``init(following:)`` follows a log that is still being written (`tail
+/// -f`): at the end it returns `nil` until more lines arrive, and when the log is rotated it
+/// finishes the file it was reading and goes on with the new one.
 public final class LogReader {
     /// The log's header (of its oldest segment, for a rotated log).
     public private(set) var header: ActionLog.Header
@@ -42,8 +46,13 @@ public final class LogReader {
     /// Where the search for the next newline goes on from.
     private var searched = 0
     private var descriptor: Int32 = -1
+    private var currentURL: URL?
     private var atEnd = false
+    /// Whether the next line is a segment's header.
+    private var expectingHeader = false
     private var lineNumber = 0
+    /// Whether the reader waits for more lines at the end of the last file.
+    private let follows: Bool
 
     private enum Source {
         case file(URL)
@@ -53,38 +62,62 @@ public final class LogReader {
     /// Opens a log file, with the finished segments of a rotated log before it.
     public convenience init(contentsOf url: URL) throws {
         let files = LogSegments.files(for: url)
-        try self.init(sources: files.map(Source.file), namesFiles: files.count > 1)
+        try self.init(sources: files.map(Source.file), namesFiles: files.count > 1, follows: false)
+    }
+
+    /// Opens a log that is still being written, to read what is there and then what arrives.
+    public convenience init(following url: URL) throws {
+        try self.init(sources: LogSegments.files(for: url).map(Source.file), namesFiles: true, follows: true)
     }
 
     /// Reads a log from its bytes.
     public convenience init(data: Data) throws {
-        try self.init(sources: [.bytes(Array(data))], namesFiles: false)
+        try self.init(sources: [.bytes(Array(data))], namesFiles: false, follows: false)
     }
 
-    private init(sources: [Source], namesFiles: Bool) throws {
+    private init(sources: [Source], namesFiles: Bool, follows: Bool) throws {
         self.sources = sources
         self.namesFiles = namesFiles
+        self.follows = follows
         buffer = []
         header = ActionLog.Header(root: "")
-        header = try openNextSource(first: true)
+        header = try openFirstSource()
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// The next line of the log, or `nil` at its end.
+    /// The next line of the log, or `nil` at its end (for a following reader: for now).
     ///
     /// - Throws: ``ActionLogError`` for a line that is not valid; the next call reads the line
-    ///   after it.
+    ///   after it. ``LogFileError`` when a file cannot be read.
     public func next() throws -> ActionLog.Line? {
         while true {
-            if let range = try nextLineRange() {
-                return try buffer.withUnsafeBufferPointer { try parser.line($0, range, number: lineNumber) }
+            switch try nextLineRange() {
+            case .line(let range):
+                guard expectingHeader else {
+                    return try buffer.withUnsafeBufferPointer { try parser.line($0, range, number: lineNumber) }
+                }
+                // A later segment starts with a header: the state it carries is a check of the
+                // state after the action the previous segment ended with.
+                expectingHeader = false
+                let header = try buffer.withUnsafeBufferPointer { try parser.header($0, range) }
+                guard let state = header.initialState else { continue }
+                return .snapshot(sequence: header.startSequence, state: state, line: 1)
+            case .waiting:
+                guard try wasRotated() else { return nil }
+                // The file was renamed to a finished segment and a new one started; what was
+                // written to the old one before the rename is read first.
+                if try fillFollowing() { continue }
+                noteTornTail()
+                sources.append(.file(currentURL!))
+            case .end:
+                break
             }
             if sources.isEmpty { return nil }
-            // The next segment's header is a check of the state where the previous one ended.
-            if let check = try openNextSegment() { return check }
+            try openSource()
+            expectingHeader = true
         }
     }
 
@@ -97,8 +130,8 @@ public final class LogReader {
 
     // MARK: Sources
 
-    /// Opens the next source and reads its header line.
-    private func openNextSource(first: Bool) throws -> ActionLog.Header {
+    /// Opens the next source.
+    private func openSource() throws {
         let source = sources.removeFirst()
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
@@ -118,66 +151,101 @@ public final class LogReader {
             fileName = namesFiles ? url.lastPathComponent : nil
             descriptor = open(url.path, O_RDONLY)
             guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                throw ActionLogError(line: 0, file: url.path, "cannot read the log: \(reason)")
+                throw LogFileError(path: url.path, reason: String(cString: strerror(errno)))
             }
+            currentURL = url
             if buffer.count < Self.chunk { buffer = [UInt8](repeating: 0, count: Self.chunk) }
         }
         parser.file = fileName
-        guard let range = try nextLineRange() else {
-            if tornTail != nil {
-                throw ActionLogError(line: 1, file: fileName, "the header is cut short: \(tornTail!)")
-            }
-            throw ActionLogError(line: 1, file: fileName, first ? "the log is empty" : "the segment is empty")
-        }
-        return try buffer.withUnsafeBufferPointer { try parser.header($0, range) }
     }
 
-    /// Moves on to the next segment; returns the check its header makes, if any.
-    private func openNextSegment() throws -> ActionLog.Line? {
-        let header = try openNextSource(first: false)
-        guard let state = header.initialState else { return nil }
-        return .snapshot(sequence: header.startSequence, state: state, line: 1)
+    /// Opens the first source and reads the log's header.
+    private func openFirstSource() throws -> ActionLog.Header {
+        try openSource()
+        guard case .line(let range) = try nextLineRange() else {
+            if tornTail != nil { throw ActionLogError(line: 1, file: fileName, "the header was cut short mid-write") }
+            throw ActionLogError(line: 1, file: fileName, "the log is empty")
+        }
+        return try buffer.withUnsafeBufferPointer { try parser.header($0, range) }
     }
 
     // MARK: Lines
 
     private static let chunk = 1 << 20
 
-    /// The range of the next whole line in the buffer, without its newline; `nil` at the end
-    /// of the source. A last line without a newline is returned when it reads as a line
-    /// (only its newline is missing), and otherwise noted as the torn tail.
-    private func nextLineRange() throws -> Range<Int>? {
+    private enum Next {
+        case line(Range<Int>)
+        /// A following reader is at the end of what was written so far.
+        case waiting
+        /// The source has no more lines.
+        case end
+    }
+
+    /// The range of the next whole line in the buffer, without its newline. A last line
+    /// without a newline is returned when it is whole JSON (only its newline is missing), and
+    /// otherwise noted as the torn tail.
+    private func nextLineRange() throws -> Next {
         while true {
             if let newline = findNewline() {
                 let range = lineStart..<newline
                 lineStart = newline + 1
                 searched = lineStart
                 lineNumber += 1
-                return range
+                return .line(range)
             }
             if !atEnd {
+                if follows, sources.isEmpty {
+                    if try fillFollowing() { continue }
+                    return .waiting
+                }
                 try fill()
                 continue
             }
-            guard lineStart < filled else { return nil }
-            // The last line has no newline.
+            guard lineStart < filled else { return .end }
+            // The last line has no newline. Only its newline is missing when it is whole JSON
+            // (an object cut short never is); what it says is then checked as for any line.
             let range = lineStart..<filled
-            lineStart = filled
-            searched = filled
-            lineNumber += 1
-            // Only its newline is missing when it is whole JSON (an object cut short never is);
-            // what it says is then checked as for any line.
             let complete = buffer.withUnsafeBufferPointer { bytes in
                 if UTF8Validation.firstInvalid(bytes, range) != nil { return false }
                 if case .success = JSONSyntax.check(bytes, range) { return true }
                 return false
             }
-            if complete { return range }
-            tornTail = "line \(lineNumber) (\(range.count) bytes) was cut short mid-write and is left out"
-            lineNumber -= 1
-            return nil
+            if complete {
+                lineStart = filled
+                searched = filled
+                lineNumber += 1
+                return .line(range)
+            }
+            noteTornTail()
+            return .end
         }
+    }
+
+    /// Notes the bytes after the last whole line as torn off, and leaves them out.
+    private func noteTornTail() {
+        guard lineStart < filled else { return }
+        let place = fileName.map { "\($0) " } ?? ""
+        tornTail =
+            "\(place)line \(lineNumber + 1) (\(filled - lineStart) bytes) was cut short mid-write and is left out"
+        lineStart = filled
+        searched = filled
+    }
+
+    /// Reads what was appended to the file being followed; returns whether anything was.
+    private func fillFollowing() throws -> Bool {
+        let before = filled
+        try fill(keepOpen: true)
+        return filled > before
+    }
+
+    /// Whether the followed file's name now leads to another file (the log was rotated).
+    private func wasRotated() throws -> Bool {
+        guard let url = currentURL, descriptor >= 0 else { return false }
+        var open = stat()
+        var named = stat()
+        guard fstat(descriptor, &open) == 0 else { return false }
+        guard stat(url.path, &named) == 0 else { return false }
+        return open.st_ino != named.st_ino || open.st_dev != named.st_dev
     }
 
     private func findNewline() -> Int? {
@@ -192,8 +260,9 @@ public final class LogReader {
         return found
     }
 
-    /// Reads more of the file into the buffer, after moving the line in progress to its start.
-    private func fill() throws {
+    /// Reads more of the file into the buffer, after moving the line in progress to its start;
+    /// at the end of the file, closes it unless `keepOpen`.
+    private func fill(keepOpen: Bool = false) throws {
         if lineStart > 0 {
             let kept = filled - lineStart
             buffer.withUnsafeMutableBufferPointer { bytes in
@@ -210,10 +279,10 @@ public final class LogReader {
         }
         if count < 0 {
             if errno == EINTR { return }
-            throw ActionLogError(
-                line: lineNumber + 1, file: fileName, "cannot read the log: \(String(cString: strerror(errno)))")
+            throw LogFileError(path: currentURL?.path ?? "the log", reason: String(cString: strerror(errno)))
         }
         if count == 0 {
+            if keepOpen { return }
             atEnd = true
             close(descriptor)
             descriptor = -1

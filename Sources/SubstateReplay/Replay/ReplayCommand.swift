@@ -11,14 +11,22 @@ import Substate
 /// }
 /// ```
 ///
-/// Usage: `replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable]`. With
+/// Usage: `replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable]`. The log is read as
+/// a stream (a rotated log from all its segments), so logs of any length replay. With
 /// `--skip-unreplayable`, actions that cannot be replayed are left out and listed, instead of
-/// stopping the replay. Exit codes: 0 the state matches the recording, 1 it diverged (or
-/// actions were skipped), 64 a usage error, 65 a log that cannot be replayed, 66 a file that
-/// cannot be read.
+/// stopping the replay. With `--skip SEQ`, the log is replayed twice, with and without that
+/// action, and the command prints what leaving it out changed in the final state. Exit codes:
+/// 0 the state matches the recording, 1 it diverged (or actions were skipped), 64 a usage
+/// error, 65 a log that cannot be replayed, 66 a file that cannot be read.
 @MainActor
 public enum ReplayCommand {
-    public static let usage = "usage: replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable]"
+    public static let usage = """
+        usage: replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable]
+
+          --through SEQ         stop after the action with this sequence number
+          --skip SEQ            leave this action out, and show what that changes
+          --skip-unreplayable   go on past actions that cannot be replayed, listing them
+        """
 
     /// Replays the log named in the arguments, prints the outcome, and returns the exit code.
     ///
@@ -30,44 +38,59 @@ public enum ReplayCommand {
         substitutes: RedactionSubstitutes = RedactionSubstitutes(), middleware: [any Middleware] = [],
         output: (String) -> Void = { print($0) }
     ) -> Int32 {
-        guard let path = arguments.first, !path.hasPrefix("--") else {
+        if arguments.contains("--help") || arguments.contains("-h") {
             output(usage)
-            return 64
+            return 0
         }
+        var path: String?
         var through: Int?
         var skipping: Int?
         var skippingUnreplayable = false
-        var index = 1
+        var index = 0
         while index < arguments.count {
-            if arguments[index] == "--skip-unreplayable" {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--skip-unreplayable":
                 skippingUnreplayable = true
+            case "--through", "--skip":
+                guard index < arguments.count, let number = Int(arguments[index]), number >= 0 else {
+                    let found = index < arguments.count ? ", not \"\(arguments[index])\"" : ""
+                    output("\(argument) needs a sequence number\(found)\n\(usage)")
+                    return 64
+                }
                 index += 1
-                continue
-            }
-            guard index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
-                output("\(arguments[index]) needs a sequence number\n\(usage)")
-                return 64
-            }
-            switch arguments[index] {
-            case "--through": through = number
-            case "--skip": skipping = number
+                if argument == "--through" { through = number } else { skipping = number }
             default:
-                output("unknown option \(arguments[index])\n\(usage)")
-                return 64
+                guard !argument.hasPrefix("-") else {
+                    output("unknown option \(argument)\n\(usage)")
+                    return 64
+                }
+                guard path == nil else {
+                    output("unexpected argument \"\(argument)\"\n\(usage)")
+                    return 64
+                }
+                path = argument
             }
-            index += 2
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            output("cannot read \(path)")
-            return 66
+        guard let path else {
+            output("missing LOG\n\(usage)")
+            return 64
+        }
+        let url = URL(fileURLWithPath: path)
+        func replay(skipping: Int?) throws -> Replay.Outcome {
+            try Replay.run(
+                contentsOf: url, as: Root.self, through: through, skipping: skipping, aliases: aliases,
+                substitutes: substitutes, middleware: middleware, skippingUnreplayable: skippingUnreplayable)
         }
         do {
-            let log = try ActionLog(data: data)
-            let outcome = try Replay.run(
-                log, as: Root.self, through: through, skipping: skipping, aliases: aliases, substitutes: substitutes,
-                middleware: middleware, skippingUnreplayable: skippingUnreplayable)
-            if log.isTruncated { output("note: the last line of \(path) was cut short and is left out") }
+            let outcome = try replay(skipping: skipping)
+            if let tail = outcome.tornTail { output("note: \(path): \(tail)") }
             for skipped in outcome.skipped { output("note: \(skipped)") }
+            if let skipping {
+                return report(
+                    leavingOut: skipping, outcome, against: try replay(skipping: nil), as: Root.self, output: output)
+            }
             if let divergence = outcome.divergence {
                 output("replayed \(outcome.replayed) actions; \(divergence)")
                 return 1
@@ -80,9 +103,36 @@ public enum ReplayCommand {
             }
             output("replayed \(outcome.replayed) actions; \(outcome.verified) checks of the state match the recording")
             return 0
+        } catch let error as LogFileError {
+            output("\(error)")
+            return 66
         } catch {
             output("\(path): \(error)")
             return 65
         }
+    }
+
+    /// Says what leaving one action out changed, comparing the final state with the replay of
+    /// the whole log. Checks against the recording are not made without the action (they would
+    /// all differ after it).
+    private static func report<Root: Model & Codable>(
+        leavingOut sequence: Int, _ without: Replay.Outcome, against whole: Replay.Outcome, as root: Root.Type,
+        output: (String) -> Void
+    ) -> Int32 {
+        guard without.replayed < whole.replayed else {
+            output("there is no replayable action \(sequence) in the log; nothing was left out")
+            return 64
+        }
+        guard let before = whole.store.find(Root.self), let after = without.store.find(Root.self) else { return 65 }
+        let changes = StateDiff(from: before, to: after).changes
+        let head = "replayed \(without.replayed) actions without action \(sequence)"
+        if changes.isEmpty {
+            output("\(head); the final state is the same as with it")
+        } else {
+            output(
+                "\(head); without it the final state differs (with it → without it):\n"
+                    + changes.map(\.description).joined(separator: "\n"))
+        }
+        return 0
     }
 }
