@@ -64,7 +64,7 @@ let package = Package(
             path: "Tests/SubstateMiddlewareTests"),
         .testTarget(
             name: "SubstateReplayTests",
-            dependencies: ["Substate", "SubstateReplay", "SubstateTestSupport"],
+            dependencies: ["Substate", "SubstateReplay", "SubstateMiddleware", "SubstateTestSupport", "SubstateLogTool"],
             path: "Tests/SubstateReplayTests"),
         .testTarget(
             name: "SubstateMachineTests",

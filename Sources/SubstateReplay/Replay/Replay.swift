@@ -347,11 +347,17 @@ struct ActionDecoder {
         return decodable
     }
 
-    /// Decodes with ``LogDecoder``; when it fails, `JSONDecoder` decides, so that errors read
-    /// as `JSONDecoder` words them.
+    /// Decodes with ``LogDecoder``. When it refuses, `JSONDecoder` is asked for its words; a
+    /// payload that only `JSONDecoder` reads (a trailing comma, an integer written inexactly,
+    /// which it would round) stays refused, so that a replay never takes a value the log does
+    /// not hold exactly.
     private func decode<A: Action & Decodable>(_ type: A.Type, from data: Data) throws -> any Action {
-        if let action = try? LogDecoder.decode(A.self, from: data, userInfo: decoder.userInfo) { return action }
-        return try decoder.decode(A.self, from: data)
+        do {
+            return try LogDecoder.decode(A.self, from: data, userInfo: decoder.userInfo)
+        } catch let strict {
+            _ = try decoder.decode(A.self, from: data)
+            throw strict
+        }
     }
 
     /// A store-level action whose models were recorded with their type names. The models are
