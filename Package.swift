@@ -78,7 +78,7 @@ let package = Package(
             path: "Tests/SubstateTestingTests"),
         .testTarget(
             name: "SubstateLogToolTests",
-            dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateLogTool"],
+            dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateLogTool", "SubstateTestSupport"],
             path: "Tests/SubstateLogToolTests"),
         .testTarget(
             name: "CounterExampleTests", dependencies: ["CounterFeature", "Substate", "SubstateTesting"],

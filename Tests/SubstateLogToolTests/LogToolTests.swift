@@ -2,6 +2,7 @@ import Foundation
 import Substate
 import SubstateLogTool
 import SubstateMiddleware
+import SubstateTestSupport
 import XCTest
 
 struct Meter: Model, Codable {
@@ -99,5 +100,109 @@ final class LogToolTests: XCTestCase {
         XCTAssertEqual(LogTool.run(["show"]).exitCode, 64)
         XCTAssertEqual(LogTool.run(["show", "/nonexistent/log.jsonl"]).exitCode, 66)
         XCTAssertEqual(LogTool.run(["diff", "only-one"]).exitCode, 64)
+    }
+
+    func testEveryCommandHasHelpAndEveryBadArgumentAClearMessage() async throws {
+        let path = try record("a.jsonl", readings: [1])
+        for command in ["show", "stats", "check", "diff", "tail"] {
+            let help = LogTool.run([command, "--help"])
+            XCTAssertEqual(help.exitCode, 0, command)
+            XCTAssertTrue(help.output.hasPrefix("usage: substate-log \(command)"), help.output)
+            XCTAssertEqual(LogTool.run(["help", command]).output, help.output)
+        }
+        let cases: [([String], String)] = [
+            (["show", path, "--origin", "bogus"], #"--origin must be app, effect, middleware or store, not "bogus""#),
+            (["show"], "substate-log: missing LOG"),
+            (["show", path, "--from"], "--from needs a value"),
+            (["show", path, "--from", "x"], #"--from needs a whole number, not "x""#),
+            (["show", path, "--colour"], "unknown option --colour"),
+            (["stats", path, path], #"unexpected argument ""#),
+            (["tail", path, "-n", "-3"], #"-n needs a whole number from 0, not "-3""#),
+            (["diff", path], "missing the two logs to compare"),
+            (["help", "frobnicate"], #"there is no command "frobnicate""#),
+            (["frobnicate"], #"unknown command "frobnicate""#),
+        ]
+        for (arguments, message) in cases {
+            let result = LogTool.run(arguments)
+            XCTAssertEqual(result.exitCode, 64, "\(arguments)")
+            XCTAssertTrue(result.output.contains(message), "\(arguments): \(result.output)")
+        }
+    }
+
+    func testAFileThatCannotBeReadSaysWhy() async {
+        let result = LogTool.run(["stats", "/nonexistent/log.jsonl"])
+        XCTAssertEqual(
+            result,
+            .init(output: "substate-log: cannot read /nonexistent/log.jsonl: No such file or directory", exitCode: 66))
+        XCTAssertEqual(LogTool.run(["check", directory.path]).exitCode, 66, "a directory is not a log")
+    }
+
+    func testHugeTimesAndHostileTypeNamesPrintWithoutHarm() async throws {
+        let path = try record("a.jsonl", readings: [1])
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.append(#"{"seq":9,"t":1e300,"type":"Evil\u001b[2J","name":"X","origin":"app","payload":{"k":"\u001b"}}"#)
+        let url = directory.appendingPathComponent("odd.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let stats = LogTool.run(["stats", url.path])
+        XCTAssertEqual(stats.exitCode, 0, stats.output)
+        XCTAssertTrue(
+            stats.output.contains("Evil\\u{1b}[2J"), "control characters are shown as escapes: \(stats.output)")
+        XCTAssertFalse(stats.output.contains("\u{1b}"))
+        let show = LogTool.run(["show", url.path])
+        XCTAssertEqual(show.exitCode, 0)
+        XCTAssertTrue(show.output.contains("1e+300s"), show.output)
+        XCTAssertEqual(LogTool.run(["check", url.path]).exitCode, 0)
+    }
+
+    func testCheckNamesEveryBadLineWithItsColumnAndFails() async throws {
+        let path = try record("a.jsonl", readings: [1, 2, 3])
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let first = try XCTUnwrap(lines.firstIndex { $0.contains("Meter.Read") })
+        lines[first] = lines[first].replacingOccurrences(of: #"{"value":1}"#, with: #"{"value":1"#)
+        lines[first + 1] = lines[first + 1].replacingOccurrences(of: #""origin":"app""#, with: #""origin":"mars""#)
+        let url = directory.appendingPathComponent("two.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let result = LogTool.run(["check", url.path])
+        XCTAssertEqual(result.exitCode, 65)
+        let reported = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(
+            reported,
+            [
+                "\(url.path): line \(first + 1), column \(lines[first].utf8.count + 1): not valid JSON: the text ends inside the object opened at column 1",
+                "\(url.path): line \(first + 2), column \(lines[first + 1].utf8.distance(from: lines[first + 1].startIndex, to: lines[first + 1].range(of: #""mars""#)!.lowerBound) + 1): unknown origin \"mars\" (app, effect, middleware or store)",
+                "\(url.path): not a valid log: 2 problems",
+            ])
+        for command in ["show", "stats"] { XCTAssertEqual(LogTool.run([command, url.path]).exitCode, 65) }
+    }
+
+    func testNoInputCrashesTheTool() async throws {
+        var random = SplitMix64(seed: 0x106)
+        let path = try record("a.jsonl", readings: [1, 2, 3, 4])
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let url = directory.appendingPathComponent("garbage.jsonl")
+        for round in 0..<200 {
+            var bytes = original
+            if round % 5 == 0 {
+                bytes = (0..<Int(random.next() % 400)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            } else {
+                for _ in 0...Int(random.next() % 4) {
+                    let at = Int(random.next() % UInt64(bytes.count))
+                    switch random.next() % 4 {
+                    case 0: bytes.remove(at: at)
+                    case 1: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
+                    case 2: bytes[at] = [0x22, 0x7D, 0x0A, 0x2C, 0x65, 0x39, 0xFF][Int(random.next() % 7)]
+                    default: bytes.removeSubrange(at...)
+                    }
+                    if bytes.isEmpty { bytes = [0x7B] }
+                }
+            }
+            try Data(bytes).write(to: url)
+            for command in [["show"], ["stats"], ["check"], ["tail", "-n", "3"]] {
+                let result = LogTool.run(command + [url.path])
+                XCTAssertTrue([0, 65].contains(result.exitCode), "round \(round) \(command): \(result)")
+                if result.exitCode == 65 { XCTAssertTrue(result.output.contains("line "), result.output) }
+            }
+            XCTAssertTrue([0, 1, 65].contains(LogTool.run(["diff", path, url.path]).exitCode))
+        }
     }
 }

@@ -238,6 +238,20 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertTrue(printed[0].contains("the state differs from the recording after action 2 (Die.Roll)"), printed[0])
         XCTAssertTrue(printed[0].contains("Table.die.face: "), "the snapshot shows the path: \(printed[0])")
 
+        printed = []
+        XCTAssertEqual(ReplayCommand.run([goodFile.path, "--skip", "2"], as: Table.self) { printed.append($0) }, 0)
+        XCTAssertEqual(
+            printed,
+            [
+                "replayed 1 actions without action 2; without it the final state differs (with it → without it):\nTable.counter: 2 → 1"
+            ])
+        printed = []
+        XCTAssertEqual(ReplayCommand.run([goodFile.path, "--skip", "99"], as: Table.self) { printed.append($0) }, 64)
+        XCTAssertEqual(printed, ["there is no replayable action 99 in the log; nothing was left out"])
+        XCTAssertEqual(ReplayCommand.run([goodFile.path, "--help"], as: Table.self) { _ in }, 0)
+        printed = []
+        XCTAssertEqual(ReplayCommand.run([goodFile.path, "--through", "x"], as: Table.self) { printed.append($0) }, 64)
+        XCTAssertTrue(printed[0].hasPrefix(#"--through needs a sequence number, not "x""#), printed[0])
         XCTAssertEqual(ReplayCommand.run([], as: Table.self) { _ in }, 64)
         XCTAssertEqual(ReplayCommand.run([goodFile.path, "--skip"], as: Table.self) { _ in }, 64)
         XCTAssertEqual(ReplayCommand.run(["/nonexistent"], as: Table.self) { _ in }, 66)

@@ -111,7 +111,7 @@ public final class LogReader {
                 // written to the old one before the rename is read first.
                 if try fillFollowing() { continue }
                 noteTornTail()
-                sources.append(.file(currentURL!))
+                sources += segmentsSinceRotation().map(Source.file)
             case .end:
                 break
             }
@@ -236,6 +236,22 @@ public final class LogReader {
         let before = filled
         try fill(keepOpen: true)
         return filled > before
+    }
+
+    /// The files to read after the followed file was rotated: the segments finished after it
+    /// (it may have rotated more than once since the last look), then the new file.
+    private func segmentsSinceRotation() -> [URL] {
+        guard let url = currentURL else { return [] }
+        var open = stat()
+        guard fstat(descriptor, &open) == 0 else { return [url] }
+        let finished = LogSegments.finished(for: url)
+        let mine = finished.last { number in
+            var named = stat()
+            return stat(LogSegments.url(of: number, for: url).path, &named) == 0 && named.st_ino == open.st_ino
+                && named.st_dev == open.st_dev
+        }
+        guard let mine else { return [url] }
+        return finished.filter { $0 > mine }.map { LogSegments.url(of: $0, for: url) } + [url]
     }
 
     /// Whether the followed file's name now leads to another file (the log was rotated).

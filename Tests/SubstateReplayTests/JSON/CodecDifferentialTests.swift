@@ -136,7 +136,8 @@ final class CodecDifferentialTests: XCTestCase {
         } catch {
             guard case .value = foundation else { return }
             let message = "\(error)"
-            let trailingComma = text.replacingOccurrences(of: " ", with: "").contains(",}")
+            let trailingComma =
+                text.replacingOccurrences(of: " ", with: "").contains(",}")
                 || text.replacingOccurrences(of: " ", with: "").contains(",]")
             let stricter =
                 (trailingComma && message.contains("not valid JSON"))
@@ -274,12 +275,16 @@ final class CodecDifferentialTests: XCTestCase {
         switch random.next() % 5 {
         case 0: text += "0"
         case 1: text += String(random.next() % 9 + 1) + digits(Int(random.next() % 25), &random)
-        case 2: text += ["9007199254740993", "18446744073709551615", "9223372036854775808", "255", "256"][
-            Int(random.next() % 5)]
+        case 2:
+            text +=
+                ["9007199254740993", "18446744073709551615", "9223372036854775808", "255", "256"][
+                    Int(random.next() % 5)]
         case 3: text += "0" + digits(Int(random.next() % 3), &random)  // leading zeros: not JSON
         default: text += String(random.next() % 9 + 1)
         }
-        if random.next() % 2 == 0 { text += "." + digits(Int(random.next() % 20) + (random.next() % 8 == 0 ? 0 : 1), &random) }
+        if random.next() % 2 == 0 {
+            text += "." + digits(Int(random.next() % 20) + (random.next() % 8 == 0 ? 0 : 1), &random)
+        }
         if random.next() % 2 == 0 {
             text += ["e", "E"][Int(random.next() % 2)] + ["", "+", "-"][Int(random.next() % 3)]
             text += [String(random.next() % 30), String(random.next() % 400), "0", "00"][Int(random.next() % 4)]

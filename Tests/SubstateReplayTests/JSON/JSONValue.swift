@@ -119,7 +119,9 @@ func randomInteger(_ random: inout SplitMix64) -> Int {
 /// Doubles of every kind JSON can hold: tiny, huge, subnormal, negative zero, fractions.
 func randomDouble(_ random: inout SplitMix64) -> Double {
     switch random.next() % 6 {
-    case 0: return [0.0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1, Double(bitPattern: 1 << 40)][Int(random.next() % 6)]
+    case 0:
+        return [0.0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1, Double(bitPattern: 1 << 40)][
+            Int(random.next() % 6)]
     case 1:
         let value = Double(bitPattern: random.next())
         return value.isFinite ? value : 1.5
