@@ -64,7 +64,9 @@ let package = Package(
             path: "Tests/SubstateMiddlewareTests"),
         .testTarget(
             name: "SubstateReplayTests",
-            dependencies: ["Substate", "SubstateReplay", "SubstateMiddleware", "SubstateTestSupport", "SubstateLogTool"],
+            dependencies: [
+                "Substate", "SubstateReplay", "SubstateMiddleware", "SubstateTestSupport", "SubstateLogTool",
+            ],
             path: "Tests/SubstateReplayTests"),
         .testTarget(
             name: "SubstateMachineTests",
@@ -78,7 +80,9 @@ let package = Package(
             path: "Tests/SubstateTestingTests"),
         .testTarget(
             name: "SubstateLogToolTests",
-            dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateLogTool", "SubstateTestSupport"],
+            dependencies: [
+                "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateLogTool", "SubstateTestSupport",
+            ],
             path: "Tests/SubstateLogToolTests"),
         .testTarget(
             name: "CounterExampleTests", dependencies: ["CounterFeature", "Substate", "SubstateTesting"],
