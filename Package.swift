@@ -38,7 +38,8 @@ let package = Package(
             name: "Search", dependencies: ["SearchFeature", "Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Examples/Search/App"),
         .executableTarget(
-            name: "substate-bench", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
+            name: "substate-bench",
+            dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay", "SubstateLogTool"],
             path: "Benchmarks/substate-bench"),
         .target(name: "SubstateTestSupport", path: "Tests/Support"),
         .executableTarget(

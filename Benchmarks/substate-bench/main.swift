@@ -1,3 +1,4 @@
+import Foundation
 import Substate
 
 /// substate-bench: `swift run -c release substate-bench [--json] [--quick] [--filter TEXT]`.
@@ -6,13 +7,15 @@ import Substate
 @MainActor
 func runBenchmarks() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if let code = LogBenchmarks.runChild(arguments) { exit(code) }
     if arguments.contains("--help") {
         print(
             """
-            usage: substate-bench [--json] [--quick] [--filter TEXT]
-              --json          print the figures as JSON
-              --quick         fewer rounds (noisier)
-              --filter TEXT   run only the benchmarks whose name contains TEXT
+            usage: substate-bench [--json] [--quick] [--filter TEXT] [--log-actions N]
+              --json            print the figures as JSON
+              --quick           fewer rounds (noisier), and a log of 500,000 actions
+              --filter TEXT     run only the benchmarks whose name contains TEXT
+              --log-actions N   the length of the generated log (5,000,000 unless --quick)
             """)
         return
     }
@@ -20,6 +23,10 @@ func runBenchmarks() async {
         arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
     }
     let harness = Harness(rounds: arguments.contains("--quick") ? 5 : 15)
+    let logActions =
+        arguments.firstIndex(of: "--log-actions").flatMap {
+            arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
+        } ?? (arguments.contains("--quick") ? 500_000 : 5_000_000)
     var benchmarks: [(name: String, run: () async -> [Figure])] = []
     for models in [10, 100, 1_000, 10_000] {
         benchmarks.append(("dispatch \(models)", { [CoreBenchmarks.dispatch(models: models, harness: harness)] }))
@@ -39,6 +46,8 @@ func runBenchmarks() async {
             { [await SaverBenchmarks.debouncedSave(harness: harness), SaverBenchmarks.durableWrite(harness: harness)] }
         ),
         ("recording", { RecordingBenchmarks.figures(harness: harness) }),
+        ("log codec", { LogBenchmarks.codec(harness: harness) }),
+        ("long log", { LogBenchmarks.longLog(actions: logActions) }),
     ]
     var figures: [Figure] = []
     for benchmark in benchmarks where filter == nil || benchmark.name.contains(filter!) {

@@ -19,10 +19,70 @@ enum Formatting {
     }
 
     /// One action as a line of a timeline: sequence number, time, origin, type and payload.
+    ///
+    /// Built as bytes, as it is made for every action of logs of millions.
     static func entry(_ entry: ActionLog.Entry) -> String {
-        let payload = entry.payload.map { String(decoding: $0, as: UTF8.self) } ?? "(not recorded)"
-        return "#\(entry.sequence)".padding(7) + seconds(entry.time).padding(11) + entry.origin.rawValue.padding(11)
-            + sanitized(entry.type) + " " + sanitized(payload)
+        var line: [UInt8] = []
+        line.reserveCapacity(64 + (entry.payload?.count ?? 16))
+        line.append(UInt8(ascii: "#"))
+        append(entry.sequence, to: &line)
+        pad(&line, to: 7)
+        let time = line.count
+        if entry.time >= 0, entry.time < 1e12 {
+            let milliseconds = Int((entry.time * 1000).rounded())
+            append(milliseconds / 1000, to: &line)
+            line.append(UInt8(ascii: "."))
+            let fraction = milliseconds % 1000
+            if fraction < 100 { line.append(UInt8(ascii: "0")) }
+            if fraction < 10 { line.append(UInt8(ascii: "0")) }
+            append(fraction, to: &line)
+            line.append(UInt8(ascii: "s"))
+        } else {
+            line += seconds(entry.time).utf8
+        }
+        pad(&line, to: time + 11)
+        let origin = line.count
+        line += entry.origin.rawValue.utf8
+        pad(&line, to: origin + 11)
+        appendText(entry.type.utf8, to: &line)
+        line.append(UInt8(ascii: " "))
+        if let payload = entry.payload {
+            payload.withUnsafeBytes { appendText($0.bindMemory(to: UInt8.self), to: &line) }
+        } else {
+            line += "(not recorded)".utf8
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    private static func append(_ value: Int, to line: inout [UInt8]) {
+        if value < 0 {
+            line += "\(value)".utf8
+            return
+        }
+        let start = line.count
+        var rest = value
+        repeat {
+            line.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        line[start...].reverse()
+    }
+
+    /// Pads with spaces to `width` bytes, with at least one space.
+    private static func pad(_ line: inout [UInt8], to width: Int) {
+        line.append(UInt8(ascii: " "))
+        while line.count < width { line.append(UInt8(ascii: " ")) }
+    }
+
+    /// Appends text from a log as is, unless it holds bytes that may be control characters
+    /// (C0, DEL, C1, the line and paragraph separators), which ``sanitized(_:)`` escapes.
+    private static func appendText<Bytes: Collection<UInt8>>(_ bytes: Bytes, to line: inout [UInt8]) {
+        let risky = bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        if risky {
+            line += sanitized(String(decoding: bytes, as: UTF8.self)).utf8
+        } else {
+            line += bytes
+        }
     }
 }
 

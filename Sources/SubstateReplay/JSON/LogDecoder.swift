@@ -12,7 +12,7 @@ import Substate
 /// It throws `DecodingError`s of the kinds `JSONDecoder` throws, so that types which catch
 /// them behave alike; callers that report errors decode again with `JSONDecoder` for its
 /// messages.
-final class LogDecoder {
+package final class LogDecoder {
     /// The payload, copied so that containers a type keeps cannot outlive it.
     let bytes: [UInt8]
     let userInfo: [CodingUserInfoKey: Any]
@@ -26,7 +26,7 @@ final class LogDecoder {
     ///
     /// Bytes that are not UTF-8 or not one JSON value are refused with the offset of the byte
     /// where the problem is, as `JSONDecoder` refuses them.
-    static func decode<T: Decodable>(
+    package static func decode<T: Decodable>(
         _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> T {
         let decoder = LogDecoder(bytes: Array(data), userInfo: userInfo)

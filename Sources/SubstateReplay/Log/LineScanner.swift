@@ -1,6 +1,14 @@
 import Foundation
 import Substate
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the lines `ActionRecorder` writes, whose layout is fixed, straight from the log's
 /// bytes, without a general JSON parser: the payload's bytes are taken as they are, for the
 /// action's own decoder.
@@ -54,7 +62,7 @@ struct LineScanner {
         let count = literal.utf8CodeUnitCount
         guard end - index >= count else { return false }
         let matches = literal.withUTF8Buffer { expected in
-            (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+            memcmp(bytes.baseAddress! + index, expected.baseAddress!, count) == 0
         }
         if matches { index += count }
         return matches
@@ -121,7 +129,12 @@ struct LineScanner {
         guard index < end else { return nil }
         defer { index += 1 }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if let known = strings.byHash[hash], known.utf8.elementsEqual(slice) { return known }
+        if let known = strings.byHash[hash], known.utf8.count == slice.count,
+            known.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, slice.baseAddress!, $0.count) == 0 })
+                ?? known.utf8.elementsEqual(slice)
+        {
+            return known
+        }
         let string = String(decoding: slice, as: UTF8.self)
         strings.byHash[hash] = string
         return string
