@@ -17,13 +17,19 @@ enum ChildProcess {
     }
 
     /// Runs `substate-bench` with `arguments`, its output discarded.
+    ///
+    /// The child reports its own peak memory (``reportPeakMemory()``): a spawned child's
+    /// `ru_maxrss` on Linux starts from the parent's, as the two share memory until `exec`.
     static func run(_ arguments: [String]) -> Outcome {
         let executable = CommandLine.arguments[0]
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("substate-bench-peak-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: report) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, report.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var pid: pid_t = 0
         let clock = ContinuousClock()
@@ -35,12 +41,25 @@ enum ChildProcess {
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
         let seconds = nanoseconds(start.duration(to: clock.now)) / 1e9
+        let reported = (try? String(contentsOf: report, encoding: .utf8)).flatMap { text in
+            text.split(separator: "\n").last { $0.hasPrefix("peak-bytes ") }.flatMap { Double($0.dropFirst(11)) }
+        }
         // ru_maxrss is in kilobytes on Linux, in bytes on Apple platforms.
         #if canImport(Darwin)
-            let peak = Double(usage.ru_maxrss)
+            let peak = reported ?? Double(usage.ru_maxrss)
         #else
-            let peak = Double(usage.ru_maxrss) * 1024
+            let peak = reported ?? Double(usage.ru_maxrss) * 1024
         #endif
         return Outcome(seconds: seconds, peakBytes: peak, exitCode: (status >> 8) & 0xFF)
+    }
+
+    /// Writes this process's peak resident memory to standard error as `peak-bytes N`, from
+    /// `/proc/self/status` where there is one.
+    static func reportPeakMemory() {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return }
+        FileHandle.standardError.write(Data("peak-bytes \(Int(kilobytes * 1024))\n".utf8))
     }
 }

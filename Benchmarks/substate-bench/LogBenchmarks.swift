@@ -140,7 +140,10 @@ enum LogBenchmarks {
     /// when the arguments ask for neither.
     static func runChild(_ arguments: [String]) -> Int32? {
         if arguments.first == "--log-tool" {
-            return LogTool.run(Array(arguments.dropFirst()), output: { _ in }, errors: { print($0) }, wait: { false })
+            let code = LogTool.run(
+                Array(arguments.dropFirst()), output: { _ in }, errors: { print($0) }, wait: { false })
+            ChildProcess.reportPeakMemory()
+            return code
         }
         if arguments.first == "--write-log", arguments.count == 3, let actions = Int(arguments[2]) {
             writeLog(to: URL(fileURLWithPath: arguments[1]), actions: actions)
@@ -148,6 +151,7 @@ enum LogBenchmarks {
         }
         if arguments.first == "--replay-log", arguments.count == 2 {
             let outcome = try? Replay.run(contentsOf: URL(fileURLWithPath: arguments[1]), as: Ledger.self)
+            ChildProcess.reportPeakMemory()
             return outcome?.divergence == nil && outcome != nil ? 0 : 1
         }
         return nil

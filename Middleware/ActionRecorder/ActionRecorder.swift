@@ -38,7 +38,7 @@ public final class ActionRecorder: Middleware {
     private let now: @MainActor () -> Duration
     private var sequence = 0
     /// The type of the last recorded action, for messages.
-    private var lastType = "Store.Start"
+    private var lastType: any Action.Type = Store.Start.self
     /// The sequence number of the last digest written.
     private var digested = 0
     private var isPaused = false
@@ -153,23 +153,13 @@ public final class ActionRecorder: Middleware {
         if filter, !isRecorded(action), !isAction(action, Pause.self), !isAction(action, Resume.self) { return }
         sequence += 1
         let type = Swift.type(of: action)
-        lastType = typeName(type)
+        lastType = type
         let offset = now().components
         let microseconds = offset.seconds * 1_000_000 + offset.attoseconds / 1_000_000_000_000
-        line.bytes.removeAll(keepingCapacity: true)
-        line.bytes.append(contentsOf: #"{"seq":"#.utf8)
-        line.writeInteger(sequence)
-        line.bytes.append(contentsOf: #","t":"#.utf8)
-        writeSeconds(fromMicroseconds: microseconds)
-        line.bytes.append(contentsOf: fields(of: type).utf8)
-        line.bytes.append(contentsOf: #","origin":""#.utf8)
-        line.bytes.append(contentsOf: origin.rawValue.utf8)
-        line.bytes.append(UInt8(ascii: "\""))
-        if !writePayload(of: action) {
-            line.bytes.append(contentsOf: #","replayable":false"#.utf8)
-        }
-        line.bytes.append(UInt8(ascii: "}"))
-        write { try sink.append(String(decoding: line.bytes, as: UTF8.self)) }
+        line.beginActionLine(
+            sequence: sequence, microseconds: microseconds, fields: fields(of: type), origin: origin.rawValue)
+        let text = line.endActionLine(replayable: writePayload(of: action))
+        write { try sink.append(text) }
         cursor.recorded(sequence, in: store)
         if isAction(action, Pause.self) {
             // A closing digest: what was recorded before the pause is checked in full.
@@ -184,19 +174,6 @@ public final class ActionRecorder: Middleware {
             if wantsSnapshot { appendSnapshot(of: state) }
         }
         rotateIfWanted(store)
-    }
-
-    /// Writes seconds with six decimals, from an integer (faster than a `Double`'s description).
-    private func writeSeconds(fromMicroseconds microseconds: Int64) {
-        line.writeInteger(microseconds / 1_000_000)
-        line.bytes.append(UInt8(ascii: "."))
-        let fraction = microseconds % 1_000_000
-        var scale: Int64 = 100_000
-        while scale > 1, fraction < scale {
-            line.bytes.append(UInt8(ascii: "0"))
-            scale /= 10
-        }
-        line.writeInteger(fraction)
     }
 
     /// The type's name fields; the first line of each type also carries its shape.
@@ -227,17 +204,7 @@ public final class ActionRecorder: Middleware {
             return writePayload(json + "}")
         }
         guard isEncodable(action), let encodable = action as? any Encodable else { return false }
-        line.bytes.append(contentsOf: #","payload":"#.utf8)
-        do {
-            try line.encode(encodable)
-        } catch {
-            guard let data = try? fallbackEncoder.encode(encodable) else {
-                line.bytes.removeLast(#","payload":"#.utf8.count)
-                return false
-            }
-            line.bytes.append(contentsOf: data)
-        }
-        return true
+        return line.appendPayload(encodable, fallback: fallbackEncoder)
     }
 
     /// A model's location as JSON: `{"box":0,"steps":[2,{"i":3},{"k":"key"},"o"]}`; `nil` when
@@ -264,8 +231,7 @@ public final class ActionRecorder: Middleware {
 
     private func writePayload(_ json: String?) -> Bool {
         guard let json else { return false }
-        line.bytes.append(contentsOf: #","payload":"#.utf8)
-        line.bytes.append(contentsOf: json.utf8)
+        line.appendPayload(json: json)
         return true
     }
 
@@ -287,7 +253,7 @@ public final class ActionRecorder: Middleware {
         } catch {
             if lastError == nil {
                 lastError = RecordingError(
-                    "the state after action \(sequence) (\(lastType)) cannot be encoded, so it is not checked: \(encodingFailure(error) ?? "\(error)")"
+                    "the state after action \(sequence) (\(typeName(lastType))) cannot be encoded, so it is not checked: \(encodingFailure(error) ?? "\(error)")"
                 )
             }
             return nil

@@ -55,6 +55,7 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     /// Each member's key once, in the order the object names them first.
     var allKeys: [Key] {
+        if let index, index.count == members.count { return members.compactMap { Key(stringValue: $0.key) } }
         var seen = Set<String>()
         return members.compactMap { seen.insert($0.key).inserted ? Key(stringValue: $0.key) : nil }
     }

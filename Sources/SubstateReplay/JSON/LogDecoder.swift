@@ -97,6 +97,7 @@ package final class LogDecoder {
         throws -> I
     {
         let text = try numberRange(at: index, type, path: path())
+        if let plain = plainInteger(I.self, text) { return plain }
         guard let number = DecimalNumber(bytes, text) else {
             throw corrupted(path(), "Number \(numberString(text)) is not representable as \(I.self).")
         }
@@ -105,6 +106,27 @@ package final class LogDecoder {
         case .none:
             throw corrupted(path(), "Number \(numberString(text)) is not representable as \(I.self).")
         }
+    }
+
+    /// An integer written as digits alone (the common case), read without building a
+    /// ``DecimalNumber``; `nil` for any other form, or one that does not fit.
+    private func plainInteger<I: FixedWidthInteger>(_ type: I.Type, _ text: Range<Int>) -> I? {
+        var cursor = text.lowerBound
+        let negative = bytes[cursor] == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        var value: I = 0
+        while cursor < text.upperBound {
+            let digit = bytes[cursor] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) =
+                negative
+                ? shifted.subtractingReportingOverflow(I(digit)) : shifted.addingReportingOverflow(I(digit))
+            guard !overflow, !overflow2 else { return nil }
+            value = next
+            cursor += 1
+        }
+        return value
     }
 
     /// A floating-point number, rounded to nearest; one too large for the type, or so small

@@ -43,6 +43,13 @@ package final class LogEncoder {
     /// Appends an integer's digits to ``bytes``.
     package func writeInteger<I: FixedWidthInteger>(_ value: I) { output.pointee.writeInteger(value) }
 
+    /// Appends an `Int`'s digits: the recorder's hot path, called from another module, where a
+    /// generic call would not be specialised.
+    package func writeInteger(_ value: Int) { output.pointee.writeInteger(value) }
+
+    /// Appends an `Int64`'s digits, as the `Int` overload does.
+    package func writeInteger(_ value: Int64) { output.pointee.writeInteger(value) }
+
     /// Appends the JSON of `value` to ``bytes``, or leaves them as they were and throws.
     package func encode<T: Encodable>(_ value: T) throws {
         let start = output.pointee.bytes.count

@@ -16,7 +16,8 @@ import Substate
 ///
 /// `name` is the type's mangled name, which replay resolves back to the type without a
 /// hand-written list of action types. Actions that are not `Codable` are recorded with
-/// `"replayable":false` and no payload.
+/// `"replayable":false` and no payload. <doc:LogFormatSpecification> specifies every line
+/// kind, what a reader must refuse, torn tails and rotated segments.
 public enum LogFormat {
     public static let name = "substate-log"
     public static let version = 2
