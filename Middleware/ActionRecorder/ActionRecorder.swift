@@ -107,33 +107,16 @@ public final class ActionRecorder: Middleware {
     /// Writes the digest line of the encoded state after the last recorded action.
     private func appendDigest(of state: Data) {
         digested = sequence
-        write { try sink.append(#"{"seq":\#(sequence),"digest":"\#(digest(of: state))"}"#) }
+        write { try sink.append(LogLines.digest(sequence: sequence, state: state)) }
     }
 
     /// Writes the snapshot line of the encoded state after the last recorded action.
     private func appendSnapshot(of state: Data) {
-        write { try sink.append(#"{"seq":\#(sequence),"snapshot":\#(String(decoding: state, as: UTF8.self))}"#) }
+        write { try sink.append(LogLines.snapshot(sequence: sequence, state: state)) }
     }
 
     private func writeHeader(for store: Store) {
-        write { try sink.append(headerLine(for: store)) }
-    }
-
-    /// The log's header; for a new segment of a rotated log, the segment's number and the
-    /// sequence number of the last action before it, with the state after that action.
-    private func headerLine(for store: Store, segment: Int? = nil) -> String {
-        let root = store.find((any Model).self)
-        var line = #"{"format":"\#(LogFormat.name)","version":\#(LogFormat.version)"#
-        if let segment { line += #","segment":\#(segment),"seq":\#(sequence)"# }
-        if let root {
-            line += #","root":\#(jsonString(typeName(type(of: root))))"#
-            line += #","rootName":\#(jsonString(_mangledTypeName(type(of: root)) ?? ""))"#
-            line += #","rootShape":\#(jsonString(typeShape(type(of: root))))"#
-            if let encodable = root as? any Encodable, let state = try? jsonData(of: encodable) {
-                line += #","initialState":\#(String(decoding: state, as: UTF8.self))"#
-            }
-        }
-        return line + "}"
+        write { try sink.append(LogLines.header(root: store.find((any Model).self))) }
     }
 
     /// Goes on in a new segment when the sink asks, after everything about the last action
@@ -141,7 +124,8 @@ public final class ActionRecorder: Middleware {
     private func rotateIfWanted(_ store: Store) {
         guard sink.wantsNewSegment else { return }
         segment += 1
-        write { try sink.startSegment(header: headerLine(for: store, segment: segment)) }
+        let header = LogLines.header(root: store.find((any Model).self), segment: (segment, sequence))
+        write { try sink.startSegment(header: header) }
     }
 
     private func record(_ action: any Action, origin: Store.Origin, in store: Store) {
@@ -180,9 +164,9 @@ public final class ActionRecorder: Middleware {
     private func fields(of type: any Action.Type) -> String {
         let id = ObjectIdentifier(type)
         if let known = typeFields[id] { return known }
-        let fields = #","type":\#(jsonString(typeName(type))),"name":\#(jsonString(_mangledTypeName(type) ?? ""))"#
+        let fields = LogLines.typeFields(type)
         typeFields[id] = fields
-        return fields + #","shape":\#(jsonString(typeShape(type)))"#
+        return fields + LogLines.shapeField(type)
     }
 
     /// Writes the action's `"payload"` member and returns whether it could. The store's own
@@ -191,56 +175,19 @@ public final class ActionRecorder: Middleware {
     private func writePayload(of action: any Action) -> Bool {
         let carriesModel = isAction(action, Store.Replace.self) || isAction(action, Store.Register.self)
         if carriesModel, let model = (action as? Store.Replace)?.model ?? (action as? Store.Register)?.model {
-            return writePayload(modelPayload(model))
+            return writePayload(LogLines.modelPayload(model))
         }
         if isAction(action, Store.Restore.self), let restore = action as? Store.Restore {
-            let models = restore.models.map(modelPayload)
-            guard !models.contains(nil) else { return false }
-            var json = #"{"models":[\#(models.map { $0! }.joined(separator: ","))]"#
-            // Where each model goes back, so that replay restores it to the same place.
-            if let locations = restore.locations?.map(locationJSON), !locations.contains(nil) {
-                json += #","locations":[\#(locations.map { $0! }.joined(separator: ","))]"#
-            }
-            return writePayload(json + "}")
+            return writePayload(LogLines.restorePayload(restore))
         }
         guard isEncodable(action), let encodable = action as? any Encodable else { return false }
         return line.appendPayload(encodable, fallback: fallbackEncoder)
-    }
-
-    /// A model's location as JSON: `{"box":0,"steps":[2,{"i":3},{"k":"key"},"o"]}`; `nil` when
-    /// a dictionary key on the way cannot be encoded.
-    private func locationJSON(_ location: ModelLocation) -> String? {
-        var steps: [String] = []
-        for step in location.steps {
-            switch step {
-            case .part(let index): steps.append("\(index)")
-            case .element(let index): steps.append(#"{"i":\#(index)}"#)
-            case .opened: steps.append(#""o""#)
-            case .key(let key):
-                if let json = key.json {
-                    steps.append(#"{"k":\#(String(decoding: json, as: UTF8.self))}"#)
-                } else if let encodable = key.value?.base as? any Encodable, let data = try? jsonData(of: encodable) {
-                    steps.append(#"{"k":\#(String(decoding: data, as: UTF8.self))}"#)
-                } else {
-                    return nil
-                }
-            }
-        }
-        return #"{"box":\#(location.box),"steps":[\#(steps.joined(separator: ","))]}"#
     }
 
     private func writePayload(_ json: String?) -> Bool {
         guard let json else { return false }
         line.appendPayload(json: json)
         return true
-    }
-
-    /// A model as a store-level action carries it: its JSON and its type's name.
-    private func modelPayload(_ model: any Model) -> String? {
-        guard let encodable = model as? any Encodable, let data = try? jsonData(of: encodable),
-            let name = _mangledTypeName(Swift.type(of: model))
-        else { return nil }
-        return #"{"model":\#(String(decoding: data, as: UTF8.self)),"modelName":\#(jsonString(name))}"#
     }
 
     /// The state's canonical encoding; `nil` when the root is not `Codable`, or when the state

@@ -55,14 +55,8 @@ public final class ModelRecorder: Middleware {
         var seen: Set<ObjectIdentifier> = []
         for model in store.findAll((any RecordedModel).self)
         where seen.insert(ObjectIdentifier(type(of: model))).inserted {
-            let type = Swift.type(of: model)
-            guard
-                let state = try? jsonData(of: model),
-                let name = _mangledTypeName(type)
-            else { continue }
-            try? sink.append(
-                #"{"seq":\#(sequence),"model":\#(jsonString(typeName(type))),"modelName":\#(jsonString(name)),"state":\#(String(decoding: state, as: UTF8.self))}"#
-            )
+            guard let line = LogLines.model(model, sequence: sequence) else { continue }
+            try? sink.append(line)
         }
     }
 }
