@@ -49,7 +49,8 @@ let package = Package(
             name: "ShopFixture", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/Fixtures/Shop"),
         .executableTarget(
-            name: "substate-replay-child", dependencies: ["ShopFixture", "Substate", "SubstateMiddleware"],
+            name: "substate-replay-child",
+            dependencies: ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/Processes/ReplayChild"),
         .testTarget(
             name: "SubstateTests",

@@ -3,10 +3,30 @@
 //
 // Usage: substate-replay-child LOG...
 // Prints one line per log: "ok REPLAYED VERIFIED", "diverged SEQ RANGE_START" or "error MESSAGE".
+//
+// Usage: substate-replay-child --record LOG
+// Records random shop sessions into LOG, a line at a time, until it is killed; prints
+// "recorded N" after every 50 actions.
 import Foundation
 import ShopFixture
 import Substate
 import SubstateMiddleware
+import SubstateTestSupport
+
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--record" {
+    let log = try FileLog(url: URL(fileURLWithPath: CommandLine.arguments[2]), flushEvery: 1)
+    let store = Store(model: Shop(), middleware: [ActionRecorder(to: log, digestEvery: 7)])
+    var random = SplitMix64(seed: 0xC0FFEE)
+    var recorded = 0
+    while true {
+        store.update(ShopSessions.action(&random, store: store))
+        recorded += 1
+        if recorded % 50 == 0 {
+            print("recorded \(recorded)")
+            fflush(nil)
+        }
+    }
+}
 
 guard CommandLine.arguments.count > 1 else {
     FileHandle.standardError.write(Data("usage: substate-replay-child LOG...\n".utf8))
