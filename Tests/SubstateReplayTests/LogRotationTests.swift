@@ -54,6 +54,12 @@ final class LogRotationTests: XCTestCase {
         XCTAssertEqual(alone.header.segment, 3)
         XCTAssertEqual(alone.entries.first?.sequence, alone.header.startSequence + 1)
         XCTAssertNil(try Replay.run(contentsOf: third, as: Gauge.self).divergence)
+        let replayer = try Replayer(log: alone, as: Gauge.self)
+        XCTAssertEqual(replayer.position, alone.header.startSequence)
+        try replayer.seek(to: alone.header.startSequence + 2)
+        XCTAssertEqual(replayer.position, alone.header.startSequence + 2)
+        try replayer.seek(to: alone.header.startSequence)
+        XCTAssertEqual(replayer.state.history, try JSONDecoder().decode(Gauge.self, from: alone.header.initialState!).history)
     }
 
     func testKeepingSegmentsBoundsTheDiskAndTheLogStillReplaysFromItsOldestSegment() async throws {

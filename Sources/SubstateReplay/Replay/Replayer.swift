@@ -27,7 +27,8 @@ public final class Replayer<Root: Model & Codable> {
     public let log: ActionLog
     /// The store holding the replayed state.
     public let store: Store
-    /// The sequence number of the last action replayed (0 before the first).
+    /// The sequence number of the last action replayed (before the first: 0, or for a segment
+    /// of a rotated log, the last action before it).
     public private(set) var position = 0
 
     private let entries: [ActionLog.Entry]
@@ -57,7 +58,8 @@ public final class Replayer<Root: Model & Codable> {
         } catch {
             throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
         }
-        kept = [(0, 0, model)]
+        position = log.header.startSequence
+        kept = [(log.header.startSequence, 0, model)]
         store = Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true)
     }
 
