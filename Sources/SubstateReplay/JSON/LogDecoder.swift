@@ -49,6 +49,16 @@ package final class LogDecoder {
         }
     }
 
+    /// Decodes a value from bytes a log reader has checked already (a payload of an
+    /// ``ActionLog/Entry``: its line was checked as UTF-8 and as JSON, payload included), so
+    /// that replay does not check each payload twice.
+    static func decode<T: Decodable>(
+        _ type: T.Type, checked data: Data, userInfo: [CodingUserInfoKey: Any] = [:]
+    ) throws -> T {
+        let decoder = LogDecoder(bytes: Array(data), userInfo: userInfo)
+        return try decoder.value(T.self, at: decoder.skipSpace(0), path: [])
+    }
+
     // MARK: Values
 
     /// Decodes a value of any type from the JSON value starting at `index`.

@@ -101,18 +101,25 @@ struct LogOutput {
     var openID: Int { frames.last?.id ?? 0 }
 
     mutating func writeInteger<I: FixedWidthInteger>(_ value: I) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+        if value >= 0, value < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
+        // The digits go into a small buffer from the end, then into the line in one append.
         var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        while magnitude > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var start = digits.count
+            while magnitude > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            }
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
-        bytes[start...].reverse()
     }
 
     mutating func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {

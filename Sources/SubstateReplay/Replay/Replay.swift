@@ -353,7 +353,7 @@ struct ActionDecoder {
     /// not hold exactly.
     private func decode<A: Action & Decodable>(_ type: A.Type, from data: Data) throws -> any Action {
         do {
-            return try LogDecoder.decode(A.self, from: data, userInfo: decoder.userInfo)
+            return try LogDecoder.decode(A.self, checked: data, userInfo: decoder.userInfo)
         } catch let strict {
             _ = try decoder.decode(A.self, from: data)
             throw strict
