@@ -2,20 +2,24 @@ import Substate
 
 /// Logs each action, with its payload, before it reaches the model tree.
 ///
-/// The format is stable and multi-line: the action's type, then its fields, nested values
-/// indented. Logging is switched on and off by a model of its own, ``State``, which the logger
-/// registers with the store when it starts, so the switch is state like any other:
-/// dispatch ``Toggle`` to flip it, and read it with `store.find(ActionLogger.State.self)`.
+/// Each entry is one line, the action as Swift source spells it (in the style of
+/// custom-dump), followed by its origin when it did not come from the app:
 ///
 /// ```swift
 /// let store = Store(model: Counter(), middleware: [ActionLogger()])
 /// store.update(Counter.Reset(to: 100))
-/// // ▿ Substate.Action: Counter.Reset
-/// //   - to: 100
+/// // Counter.Reset(to: 100)
+/// // Search.Loaded(results: ["swift", "substate"])  (effect)
 /// ```
 ///
-/// Output goes to the closure you pass (standard output by default), so an app can route it to
-/// its own logging system. Logging never changes what the tree receives.
+/// Logging is switched on and off by a model of its own, ``State``, which the logger registers
+/// with the store when it starts, so the switch is state like any other: dispatch ``Toggle``
+/// to flip it, and read it with `store.find(ActionLogger.State.self)`. While it is off, the
+/// logger costs a type comparison per action.
+///
+/// Output goes to the closure you pass (standard output by default); with `entries:` it goes
+/// to the app as ``LogEntry`` values instead, for its own logging system. Logging never
+/// changes what the tree receives.
 @MainActor
 public final class ActionLogger: Middleware {
     /// The logger's switch, kept as a model in the store.
@@ -40,39 +44,77 @@ public final class ActionLogger: Middleware {
     private let filter: Bool
     private var isLogged = ActionTypeCheck { $0 is LoggedAction }
     private let startsActive: Bool
-    private let output: @MainActor (String) -> Void
+    private let output: (@MainActor (String) -> Void)?
+    private let entries: (@MainActor (LogEntry) -> Void)?
+    /// The switch as last read from the store; read again after the actions that can change it.
+    private var isActive: Bool?
 
-    /// Creates an action logger.
+    /// Creates an action logger that prints.
     ///
     /// - Parameters:
     ///   - filter: When `true`, only actions that adopt ``LoggedAction`` are logged.
     ///   - isActive: Whether logging starts switched on.
-    ///   - output: Receives each entry (several lines); prints to standard output by default.
+    ///   - output: Receives each entry's line; prints to standard output by default.
     public init(
         filter: Bool = false, isActive: Bool = true, output: @escaping @MainActor (String) -> Void = { print($0) }
     ) {
         self.filter = filter
         self.startsActive = isActive
         self.output = output
+        entries = nil
+    }
+
+    /// Creates an action logger that hands each entry to the app as a value.
+    ///
+    /// - Parameters:
+    ///   - filter: When `true`, only actions that adopt ``LoggedAction`` are logged.
+    ///   - isActive: Whether logging starts switched on.
+    ///   - entries: Receives each entry: the action's type, origin, fields and line.
+    public init(filter: Bool = false, isActive: Bool = true, entries: @escaping @MainActor (LogEntry) -> Void) {
+        self.filter = filter
+        self.startsActive = isActive
+        output = nil
+        self.entries = entries
     }
 
     /// `true`: it only watches. Logging a replay shows the session again.
     public var runsDuringReplay: Bool { true }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let selected = filter ? isLogged(action) : true
-        if selected, store.find(State.self)?.isActive ?? startsActive {
-            output(Self.entry(for: action))
+        let active = isActive ?? (store.find(State.self)?.isActive ?? startsActive)
+        if active, !filter || isLogged(action) {
+            let line = Self.line(for: action, origin: store.dispatchOrigin)
+            if let output {
+                output(line)
+            } else if let entries {
+                entries(
+                    LogEntry(
+                        action: typeName(type(of: action)), origin: store.dispatchOrigin,
+                        fields: ValueLiteral.fields(of: action).map {
+                            LogEntry.Field(label: $0.label, value: $0.value)
+                        },
+                        changes: [], text: line))
+            }
         }
         next(action)
         // A replayed log registers the switch as it was recorded.
         if isAction(action, Store.Start.self), !store.isReplaying {
             store.update(Store.Register(model: State(isActive: startsActive)))
         }
+        // Only these can change the switch: read it again after them.
+        if isAction(action, Toggle.self) || isAction(action, Store.Start.self) || isAction(action, Store.Replace.self)
+            || isAction(action, Store.Restore.self) || isAction(action, Store.Register.self)
+        {
+            isActive = store.find(State.self)?.isActive
+        } else if isActive == nil {
+            isActive = store.find(State.self)?.isActive
+        }
     }
 
-    /// The log entry of an action: its type, then its fields.
-    static func entry(for action: Action) -> String {
-        ValueDump.lines(of: action, label: "Substate.Action").joined(separator: "\n")
+    /// The line of an action: the action as Swift source spells it, and its origin when it did
+    /// not come from the app.
+    static func line(for action: Action, origin: Store.Origin) -> String {
+        let literal = ValueLiteral.describe(action)
+        return origin == .app ? literal : "\(literal)  (\(origin.rawValue))"
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// reduce changes; no effect is ever stored in the tree. It is not generic, so the runner's
 /// per-action work needs no run-time generic lookups.
 @usableFromInline
-final class Outbox: Sendable {
+final class Outbox: Sendable, HiddenFromLogs {
     private let posted = Mutex<[(node: NodeID, instance: UInt64, effect: any Sendable)]>([])
     private let count = Atomic<Int>(0)
 

@@ -184,7 +184,6 @@ final class PitfallTests: XCTestCase {
         await store.effects.waitForAll()
         let logged = lines.filter { $0.contains("MachineNode") }.joined(separator: "\n")
         XCTAssertFalse(logged.contains("outbox"), logged)
-        XCTAssertTrue(logged.contains("- input: .didTapLoginButton"), logged)
-        XCTAssertTrue(logged.contains("- node: Login"), logged)
+        XCTAssertTrue(logged.contains("MachineNode<Login>.Input(input: .didTapLoginButton, target: nil)"), logged)
     }
 }

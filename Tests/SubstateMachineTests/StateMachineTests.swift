@@ -251,7 +251,8 @@ final class MachineNodePlacementTests: XCTestCase {
         store.update(MachineNode<Login>.Input(.didTapLoginButton))
         await store.effects.waitForAll()
         XCTAssertEqual(store.find(Screen.self)?.sheet?.state.user, "user")
-        XCTAssertTrue(logged.contains("▿ Substate.Action: MachineNode<Login>.Result"), "\(logged)")
+        XCTAssertTrue(
+            logged.contains { $0.hasPrefix("MachineNode<Login>.Result(") && $0.hasSuffix("(effect)") }, "\(logged)")
     }
 }
 

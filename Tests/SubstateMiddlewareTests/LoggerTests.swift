@@ -4,7 +4,7 @@ import XCTest
 
 @MainActor
 final class LoggerTests: XCTestCase {
-    func testActionLoggerWritesTypeAndFieldsInAStableMultiLineFormat() async {
+    func testActionLoggerWritesEachActionOnOneLineAsSourceSpellsIt() async {
         struct Search: Action {
             struct Options: Sendable { var caseSensitive = false; var fields = ["title", "body"] }
             let text: String
@@ -18,19 +18,11 @@ final class LoggerTests: XCTestCase {
         XCTAssertEqual(
             lines.entries,
             [
-                "- Substate.Action: Store.Start",
-                "▿ Substate.Action: Store.Register\n  ▿ model: ActionLogger.State\n    - isActive: true",
-                "▿ Substate.Action: Counter.Reset\n  - to: 100",
-                "- Substate.Action: Counter.Decrement",
-                """
-                ▿ Substate.Action: Search
-                  - text: "swift"
-                  ▿ options: Search.Options
-                    - caseSensitive: false
-                    ▿ fields: 2 elements
-                      - [0]: "title"
-                      - [1]: "body"
-                """,
+                "Store.Start()  (store)",
+                "Store.Register(model: ActionLogger.State(isActive: true))  (middleware)",
+                "Counter.Reset(to: 100)",
+                "Counter.Decrement()",
+                #"Search(text: "swift", options: Search.Options(caseSensitive: false, fields: ["title", "body"]))"#,
             ])
         XCTAssertEqual(store.find(Counter.self)?.value, 99, "logging does not change what the tree receives")
     }
@@ -40,7 +32,7 @@ final class LoggerTests: XCTestCase {
         let store = Store(model: Counter(), middleware: [ActionLogger(filter: true, output: lines.output)])
         store.update(Counter.Increment())
         store.update(Counter.Decrement())
-        XCTAssertEqual(lines.entries, ["- Substate.Action: Counter.Decrement"])
+        XCTAssertEqual(lines.entries, ["Counter.Decrement()"])
     }
 
     func testActionLoggerSwitchIsAModelToggledByAnAction() async {
@@ -54,7 +46,7 @@ final class LoggerTests: XCTestCase {
         store.update(Counter.Decrement())
         XCTAssertEqual(
             lines.entries.filter { !$0.contains("Store.") },
-            ["- Substate.Action: ActionLogger.Toggle", "- Substate.Action: Counter.Decrement"],
+            ["ActionLogger.Toggle()", "Counter.Decrement()"],
             "Increment and the Toggle that switched logging back on came while it was off")
     }
 
@@ -77,9 +69,9 @@ final class LoggerTests: XCTestCase {
         XCTAssertEqual(
             lines.entries,
             [
-                #"App.settings.appearance.tint: "green" → "orange""#,
-                "App.counter.value: 0 → 1",
-                "App.settings.tags: [] → (none)\n" + #"App.settings.tags[0]: (none) → "new""#,
+                "Settings.SetTint:\n" + #"  App.settings.appearance.tint: "green" → "orange""#,
+                "Counter.Increment:\n  App.counter.value: 0 → 1",
+                "Settings.AddTag:\n" + #"  App.settings.tags[0]: added "new""#,
             ])
     }
 
@@ -90,7 +82,7 @@ final class LoggerTests: XCTestCase {
         XCTAssertTrue(lines.entries[0].hasPrefix("▿ Substate.Model: Settings"))
         store.update(Counter.Increment())
         store.update(Settings.SetTint(tint: "orange"))
-        XCTAssertEqual(lines.entries.last, #"Settings.appearance.tint: "green" → "orange""#)
+        XCTAssertEqual(lines.entries.last, "Settings.SetTint:\n" + #"  Settings.appearance.tint: "green" → "orange""#)
         XCTAssertEqual(lines.entries.count, 2)
     }
 
@@ -101,8 +93,8 @@ final class LoggerTests: XCTestCase {
         XCTAssertEqual(
             diff.changes.map(\.description),
             [
-                "Tree.list[1]: 2 → 3", #"Tree.map["a"]: 1 → 2"#, "Tree.load: .idle → (none)",
-                "Tree.load.loaded: (none) → 5", "Tree.maybe: nil → 4",
+                "Tree.list[1]: 2 → 3", #"Tree.map["a"]: 1 → 2"#, "Tree.load: .idle → .loaded(5)",
+                "Tree.maybe: nil → 4",
             ])
         XCTAssertTrue(StateDiff(from: Tree(), to: Tree()).isEmpty)
     }

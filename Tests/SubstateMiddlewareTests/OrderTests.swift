@@ -21,15 +21,7 @@ final class OrderTests: XCTestCase {
         XCTAssertEqual(
             after.entries,
             [
-                #"""
-                ▿ Substate.Action: Query
-                  - name: "swi"
-                  ▿ debounce: Debounce
-                    - interval: 0.1 seconds
-                    - edge: .trailing
-                    - maxWait: nil
-                    - key: nil
-                """#
+                #"Query(name: "swi", debounce: Debounce(interval: 0.1 seconds, edge: .trailing, maxWait: nil, key: nil))  (middleware)"#
             ])
         XCTAssertEqual(store.find(Leaf.self)?.received, ["swi"])
     }

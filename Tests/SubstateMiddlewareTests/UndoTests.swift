@@ -86,8 +86,8 @@ final class UndoTests: XCTestCase {
         let store = Store(model: Workspace(), middleware: [ActionLogger(output: lines.output), ActionUndoer()])
         store.update(TodoList.Add(title: "a"))
         store.update(Undo())
-        XCTAssertTrue(lines.entries.contains { $0.hasPrefix("▿ Substate.Action: Undo") })
-        XCTAssertTrue(lines.entries.contains { $0.hasPrefix("▿ Substate.Action: Store.Restore") })
+        XCTAssertTrue(lines.entries.contains(#"Undo(context: "default")"#), "\(lines.entries)")
+        XCTAssertTrue(lines.entries.contains { $0.hasPrefix("Store.Restore(") && $0.hasSuffix("(middleware)") })
     }
 }
 

@@ -59,7 +59,8 @@ final class LogRotationTests: XCTestCase {
         try replayer.seek(to: alone.header.startSequence + 2)
         XCTAssertEqual(replayer.position, alone.header.startSequence + 2)
         try replayer.seek(to: alone.header.startSequence)
-        XCTAssertEqual(replayer.state.history, try JSONDecoder().decode(Gauge.self, from: alone.header.initialState!).history)
+        XCTAssertEqual(
+            replayer.state.history, try JSONDecoder().decode(Gauge.self, from: alone.header.initialState!).history)
     }
 
     func testKeepingSegmentsBoundsTheDiskAndTheLogStillReplaysFromItsOldestSegment() async throws {

@@ -95,6 +95,6 @@ final class TodosLoggingTests: XCTestCase {
         store.update(try Command.action(for: "log").get())
         store.update(try Command.action(for: "add loud").get())
         XCTAssertEqual(store.find(ActionLogger.State.self)?.isActive, true)
-        XCTAssertEqual(logged, ["▿ Substate.Action: TodoList.Add\n  - title: \"loud\""])
+        XCTAssertEqual(logged, [#"TodoList.Add(title: "loud")"#])
     }
 }

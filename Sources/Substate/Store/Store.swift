@@ -27,6 +27,9 @@ public final class Store: Observable {
     // accesses cannot overlap; unchecked exclusivity keeps them off the per-action cost.
     @exclusivity(unchecked) private var queue: [(action: any Action, origin: Origin)] = []
     @exclusivity(unchecked) private var currentOrigin = Origin.app
+
+    /// Where the action being dispatched came from, for middleware that reports it (loggers).
+    package var dispatchOrigin: Origin { currentOrigin }
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var isDispatching = false
     @exclusivity(unchecked) private var hasRegistered = false

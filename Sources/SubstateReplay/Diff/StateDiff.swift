@@ -1,36 +1,75 @@
 import Substate
 
-/// The differences between two values of a state tree, one line per changed leaf with its path.
+/// The differences between two values of a state tree, one line per change with its path.
 ///
-/// Used by `ModelLogger`'s diff mode, and wherever the package shows how two states differ.
-/// Leaves are compared by their printed form; paths name fields (`.tint`), array elements
-/// (`[3]`), dictionary entries (`["key"]`) and enum cases (`.loaded`).
+/// Used by `ModelLogger`'s diff mode, by replay's divergences, and wherever the package shows
+/// how two states differ. Values print as Swift source spells them (`"orange"`,
+/// `Todo(id: 3, title: "Milk", done: false)`); paths name fields (`.tint`), array elements
+/// (`[3]`), elements of arrays of `Identifiable` values by their id (`[id: 3]`), dictionary
+/// entries (`["key"]`) and enum cases (`.loaded`).
+///
+/// Arrays of `Identifiable` elements are compared by identity: an element is added, removed,
+/// moved or changed, named by its id, so deleting one element of a list is one line, not a
+/// change to every element after it. A value that appears or disappears whole (an element, an
+/// optional becoming `nil`, a dictionary entry) is one line with the whole value.
 ///
 /// ```swift
 /// let diff = StateDiff(from: before, to: after)
-/// print(diff)   // Settings.appearance.tint: "green" → "orange"
+/// print(diff)
+/// // Settings.appearance.tint: "green" → "orange"
+/// // Settings.todos[id: 4]: added Todo(id: 4, title: "Milk", done: false)
+/// // Settings.todos[id: 2]: removed Todo(id: 2, title: "Eggs", done: true)
+/// // Settings.todos[id: 3]: moved from [2] to [0]
 /// ```
 public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
-    /// One changed leaf.
+    /// One change.
     public struct Change: Sendable, Equatable, CustomStringConvertible {
-        /// Where the leaf sits, starting with the root value's type name.
-        public let path: String
-        /// The leaf's value before, as printed; `nil` when the leaf did not exist.
-        public let before: String?
-        /// The leaf's value after, as printed; `nil` when the leaf no longer exists.
-        public let after: String?
+        /// What happened at the path.
+        public enum Kind: Sendable, Equatable {
+            /// The value changed from ``before`` to ``after``.
+            case changed
+            /// The value is new (``before`` is `nil`).
+            case added
+            /// The value is gone (``after`` is `nil`).
+            case removed
+            /// An element of an array of `Identifiable` values moved between these positions.
+            case moved(from: Int, to: Int)
+        }
 
-        public var description: String { "\(path): \(before ?? "(none)") → \(after ?? "(none)")" }
+        /// Where the value sits, starting with the root value's type name.
+        public let path: String
+        /// The value before, as printed; `nil` when it did not exist.
+        public let before: String?
+        /// The value after, as printed; `nil` when it no longer exists.
+        public let after: String?
+        /// What happened.
+        public let kind: Kind
+
+        public init(path: String, before: String?, after: String?, kind: Kind? = nil) {
+            self.path = path
+            self.before = before
+            self.after = after
+            self.kind = kind ?? (before == nil ? .added : after == nil ? .removed : .changed)
+        }
+
+        public var description: String {
+            switch kind {
+            case .changed: "\(path): \(before ?? "nil") → \(after ?? "nil")"
+            case .added: "\(path): added \(after ?? "")"
+            case .removed: "\(path): removed \(before ?? "")"
+            case .moved(let from, let to): "\(path): moved from [\(from)] to [\(to)]"
+            }
+        }
     }
 
-    /// The changed leaves, in the order they appear in the values.
+    /// The changes, in tree order.
     public let changes: [Change]
 
-    /// Compares two values leaf by leaf.
+    /// Compares two values.
     ///
-    /// Both values are walked together, once, so the cost is linear in their size however deep
-    /// they are; paths are spelled out only for the leaves that changed. Changes come in tree
-    /// order: at each level, what the earlier value has first, then what only the later one has.
+    /// Both values are walked together, once; paths are spelled out only where something
+    /// changed. Changes come in tree order: at each level in the order of the later value, with
+    /// what only the earlier value had first.
     ///
     /// - Parameters:
     ///   - before: The earlier value.
@@ -42,13 +81,13 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
         changes = walk.changes
     }
 
-    /// Whether the two values print the same, leaf by leaf.
+    /// Whether the two values print the same.
     public var isEmpty: Bool { changes.isEmpty }
 
     public var description: String { changes.map(\.description).joined(separator: "\n") }
 }
 
-/// Walks two values side by side and collects the leaves that differ.
+/// Walks two values side by side and collects what differs.
 private struct DiffWalk {
     var changes: [StateDiff.Change] = []
     /// The path of the values being compared, one component per level.
@@ -58,11 +97,16 @@ private struct DiffWalk {
         path = [root]
     }
 
-    /// What a value is, seen from a diff: a leaf as printed, or children keyed by their path
-    /// component. An optional is its wrapped value (or the leaf `nil`).
+    /// What a value is, seen from a diff.
     private enum Shape {
+        /// A value printed whole.
         case leaf(String)
-        case children([(key: String, value: Any)])
+        /// Named parts: a struct's fields, a dictionary's entries, an enum case's payload.
+        case parts([(key: String, value: Any)])
+        /// An array's elements, with their ids when they are `Identifiable`.
+        case elements([(id: AnyHashable?, value: Any)])
+        /// An enum case, which differs whole from any other case.
+        case enumCase(name: String, payload: Any?)
     }
 
     private static func shape(of value: Any) -> Shape {
@@ -73,61 +117,135 @@ private struct DiffWalk {
             value = wrapped
             mirror = Mirror(reflecting: value)
         }
-        let children = Array(mirror.children)
+        if value is any Redactable { return .leaf("<redacted>") }
         switch ValueDump.style(of: value, mirror) {
         case .collection, .set:
-            if children.isEmpty { return .leaf("[]") }
-            return .children(children.enumerated().map { ("[\($0.offset)]", $0.element.value) })
+            return .elements(mirror.children.map { (identity(of: $0.value), $0.value) })
         case .dictionary:
-            if children.isEmpty { return .leaf("[:]") }
-            return .children(DictionaryEntries.sorted(children).map { ("[\($0.key)]", $0.value) })
+            return .parts(
+                mirror.children.map { child -> (key: String, value: Any) in
+                    let pair = Array(Mirror(reflecting: child.value).children)
+                    guard pair.count == 2 else { return ("[?]", child.value) }
+                    return ("[\(ValueLiteral.describe(pair[0].value))]", pair[1].value)
+                }.sorted { $0.key < $1.key })
         case .enum:
-            guard let payload = children.first else { return .leaf(".\(EnumCase.name(of: value))") }
-            return .children([(".\(payload.label ?? EnumCase.name(of: value))", payload.value)])
+            return .enumCase(name: EnumCase.name(of: value), payload: mirror.children.first?.value)
         case .struct, .class, .tuple:
-            if children.isEmpty { return .leaf(ValueDump.name(of: value, mirror)) }
-            return .children(
+            let children = mirror.children.filter { !($0.value is any HiddenFromLogs) }
+            if children.isEmpty { return .leaf(ValueLiteral.describe(value)) }
+            return .parts(
                 children.enumerated().map { (".\(ValueDump.fieldLabel($0.element, $0.offset))", $0.element.value) })
         default:
             return .leaf(ValueDump.leaf(value))
         }
     }
 
-    /// Compares two values at the current path; either may be missing.
-    mutating func compare(_ before: Any?, _ after: Any?) {
+    /// The id of an `Identifiable` value.
+    private static func identity(of value: Any) -> AnyHashable? {
+        guard let identifiable = value as? any Identifiable else { return nil }
+        func id<I: Identifiable>(_ value: I) -> AnyHashable { AnyHashable(value.id) }
+        return id(identifiable)
+    }
+
+    /// Compares two values at the current path.
+    mutating func compare(_ before: Any, _ after: Any) {
         DeepStack.withRoom {
-            let old = before.map(Self.shape)
-            let new = after.map(Self.shape)
-            switch (old, new) {
-            case (.leaf(let a)?, .leaf(let b)?):
+            switch (Self.shape(of: before), Self.shape(of: after)) {
+            case (.leaf(let a), .leaf(let b)):
                 if a != b { record(a, b) }
-            case (.leaf(let a)?, .children(let children)?):
-                record(a, nil)
-                for child in children { enter(child.key) { $0.compare(nil, child.value) } }
-            case (.children(let children)?, .leaf(let b)?):
-                for child in children { enter(child.key) { $0.compare(child.value, nil) } }
-                record(nil, b)
-            case (.children(let a)?, .children(let b)?):
+            case (.parts(let a), .parts(let b)):
                 var later: [String: Any] = [:]
-                for child in b { later[child.key] = child.value }
-                var seen: Set<String> = []
-                for child in a {
-                    seen.insert(child.key)
-                    enter(child.key) { $0.compare(child.value, later[child.key]) }
+                for part in b { later[part.key] = part.value }
+                let earlier = Set(a.map(\.key))
+                for part in a where later[part.key] == nil {
+                    enter(part.key) { $0.record(ValueLiteral.describe(part.value), nil) }
                 }
-                for child in b where !seen.contains(child.key) {
-                    enter(child.key) { $0.compare(nil, child.value) }
+                for part in b {
+                    if earlier.contains(part.key), let old = a.first(where: { $0.key == part.key }) {
+                        enter(part.key) { $0.compare(old.value, part.value) }
+                    } else {
+                        enter(part.key) { $0.record(nil, ValueLiteral.describe(part.value)) }
+                    }
                 }
-            case (.leaf(let a)?, nil): record(a, nil)
-            case (nil, .leaf(let b)?): record(nil, b)
-            case (.children(let children)?, nil):
-                for child in children { enter(child.key) { $0.compare(child.value, nil) } }
-            case (nil, .children(let children)?):
-                for child in children { enter(child.key) { $0.compare(nil, child.value) } }
-            case (nil, nil): break
+            case (.elements(let a), .elements(let b)):
+                compareElements(a, b)
+            case (.enumCase(let a, let aPayload), .enumCase(let b, let bPayload)):
+                if a == b, let aPayload, let bPayload {
+                    enter(".\(a)") { $0.compare(aPayload, bPayload) }
+                } else if a != b || (aPayload == nil) != (bPayload == nil) {
+                    record(ValueLiteral.describe(before), ValueLiteral.describe(after))
+                }
+            default:
+                let (a, b) = (ValueLiteral.describe(before), ValueLiteral.describe(after))
+                if a != b { record(a, b) }
             }
         }
     }
+
+    /// Elements by identity when every element has an id, by position otherwise.
+    private mutating func compareElements(_ a: [(id: AnyHashable?, value: Any)], _ b: [(id: AnyHashable?, value: Any)])
+    {
+        let identified = a.allSatisfy { $0.id != nil } && b.allSatisfy { $0.id != nil }
+        guard identified else {
+            for index in 0..<max(a.count, b.count) {
+                switch (index < a.count, index < b.count) {
+                case (true, true): enter("[\(index)]") { $0.compare(a[index].value, b[index].value) }
+                case (true, false): enter("[\(index)]") { $0.record(ValueLiteral.describe(a[index].value), nil) }
+                default: enter("[\(index)]") { $0.record(nil, ValueLiteral.describe(b[index].value)) }
+                }
+            }
+            return
+        }
+        var oldIndex: [AnyHashable: Int] = [:]
+        for (index, element) in a.enumerated() where oldIndex[element.id!] == nil { oldIndex[element.id!] = index }
+        let newIDs = Set(b.map { $0.id! })
+        for element in a where !newIDs.contains(element.id!) {
+            enter(key(element.id!)) { $0.record(ValueLiteral.describe(element.value), nil) }
+        }
+        // The elements that stayed in order are the longest run of old positions that increases
+        // in the new order; the others moved.
+        let stayed = Self.longestIncreasing(b.compactMap { oldIndex[$0.id!] })
+        for (index, element) in b.enumerated() {
+            let id = element.id!
+            guard let old = oldIndex[id] else {
+                enter(key(id)) { $0.record(nil, ValueLiteral.describe(element.value)) }
+                continue
+            }
+            if !stayed.contains(old) {
+                enter(key(id)) {
+                    $0.changes.append(
+                        StateDiff.Change(
+                            path: $0.path.joined(), before: nil, after: nil, kind: .moved(from: old, to: index)))
+                }
+            }
+            enter(key(id)) { $0.compare(a[old].value, element.value) }
+        }
+    }
+
+    /// The values of a longest increasing subsequence (patience sorting, O(n log n)).
+    private static func longestIncreasing(_ values: [Int]) -> Set<Int> {
+        var tails: [Int] = []  // indices into values
+        var previous = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var result = Set<Int>()
+        var cursor = tails.last ?? -1
+        while cursor >= 0 {
+            result.insert(values[cursor])
+            cursor = previous[cursor]
+        }
+        return result
+    }
+
+    private func key(_ id: AnyHashable) -> String { "[id: \(ValueLiteral.describe(id.base))]" }
 
     private mutating func enter(_ component: String, _ body: (inout DiffWalk) -> Void) {
         path.append(component)
