@@ -39,6 +39,7 @@ func runBenchmarks() async {
         ("enum payloads", { [EnumBenchmarks.payloads(harness: harness)] }),
         ("deep tree", { EnumBenchmarks.deepTree(harness: harness) }),
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
+        ("loggers", { LoggerBenchmarks.figures(harness: harness) }),
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
         ("state machines", { MachineBenchmarks.inputs(harness: harness) }),
         (

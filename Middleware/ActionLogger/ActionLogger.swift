@@ -14,7 +14,7 @@ import Substate
 ///
 /// Logging is switched on and off by a model of its own, ``State``, which the logger registers
 /// with the store when it starts, so the switch is state like any other: dispatch ``Toggle``
-/// to flip it, and read it with `store.find(ActionLogger.State.self)`. While it is off, the
+/// to flip it, and read it with `store.lookup(ActionLogger.State.self)`. While it is off, the
 /// logger costs a type comparison per action.
 ///
 /// Output goes to the closure you pass (standard output by default); with `entries:` it goes
@@ -30,6 +30,9 @@ public final class ActionLogger: Middleware {
         public init(isActive: Bool = true) {
             self.isActive = isActive
         }
+
+        /// Only ``Toggle`` reaches the switch: other actions cost it nothing.
+        public static var handledActions: [any Action.Type]? { [Toggle.self] }
 
         public mutating func update(action: Action) {
             if action is Toggle { isActive.toggle() }
@@ -81,7 +84,7 @@ public final class ActionLogger: Middleware {
     public var runsDuringReplay: Bool { true }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let active = isActive ?? (store.find(State.self)?.isActive ?? startsActive)
+        let active = isActive ?? (store.lookup(State.self)?.isActive ?? startsActive)
         if active, !filter || isLogged(action) {
             let line = Self.line(for: action, origin: store.dispatchOrigin)
             if let output {
@@ -105,9 +108,9 @@ public final class ActionLogger: Middleware {
         if isAction(action, Toggle.self) || isAction(action, Store.Start.self) || isAction(action, Store.Replace.self)
             || isAction(action, Store.Restore.self) || isAction(action, Store.Register.self)
         {
-            isActive = store.find(State.self)?.isActive
+            isActive = store.lookup(State.self)?.isActive
         } else if isActive == nil {
-            isActive = store.find(State.self)?.isActive
+            isActive = store.lookup(State.self)?.isActive
         }
     }
 

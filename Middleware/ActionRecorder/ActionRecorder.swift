@@ -116,7 +116,7 @@ public final class ActionRecorder: Middleware {
     }
 
     private func writeHeader(for store: Store) {
-        write { try sink.append(LogLines.header(root: store.find((any Model).self))) }
+        write { try sink.append(LogLines.header(root: store.lookup((any Model).self))) }
     }
 
     /// Goes on in a new segment when the sink asks, after everything about the last action
@@ -124,7 +124,7 @@ public final class ActionRecorder: Middleware {
     private func rotateIfWanted(_ store: Store) {
         guard sink.wantsNewSegment else { return }
         segment += 1
-        let header = LogLines.header(root: store.find((any Model).self), segment: (segment, sequence))
+        let header = LogLines.header(root: store.lookup((any Model).self), segment: (segment, sequence))
         write { try sink.startSegment(header: header) }
     }
 
@@ -194,7 +194,7 @@ public final class ActionRecorder: Middleware {
     /// cannot be encoded (a `Double.infinity`), which ``lastError`` then says, so that no check
     /// is skipped silently.
     private func encodedState(of store: Store) -> Data? {
-        guard let root = store.find((any Model).self) as? any Encodable else { return nil }
+        guard let root = store.lookup((any Model).self) as? any Encodable else { return nil }
         do {
             return try jsonData(of: root)
         } catch {

@@ -52,7 +52,7 @@ public struct Tracking<A: Action>: Sendable {
     /// Adds a value read from the shallowest model of a type in the tree when the action
     /// reached it; left out when there is no such model.
     public func model<M: Model, V>(_ key: String, _ type: M.Type, _ path: KeyPath<M, V> & Sendable) -> Tracking {
-        adding { _, store in store.find(M.self).map { (key, describe($0[keyPath: path])) } }
+        adding { _, store in store.lookup(M.self).map { (key, describe($0[keyPath: path])) } }
     }
 
     private func adding(_ reader: @escaping @MainActor @Sendable (A, Store) -> (key: String, value: String)?)

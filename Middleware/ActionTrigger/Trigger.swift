@@ -68,5 +68,5 @@ public struct TriggerContext {
     let store: Store
 
     /// The shallowest model of a type in the tree, as `Store.find` finds it.
-    public func find<T>(_ type: T.Type) -> T? { store.find(type) }
+    public func find<T>(_ type: T.Type) -> T? { store.lookup(type) }
 }

@@ -79,7 +79,7 @@ public struct Effect: Sendable {
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
         self.init(action, capture: capture) { action, store in
-            guard let model = store.find(M.self) else { return }
+            guard let model = store.lookup(M.self) else { return }
             store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
                 try await operation(model, action, send)
             }

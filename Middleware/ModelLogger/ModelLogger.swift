@@ -57,7 +57,7 @@ public final class ModelLogger: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
-        let current = filter ? store.findAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
+        let current = filter ? store.lookupAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
         defer { previous = current }
         if diff, !isAction(action, Store.Start.self) {
             let changes = zip(previous, current).flatMap { StateDiff(from: $0, to: $1).changes }
@@ -78,7 +78,7 @@ public final class ModelLogger: Middleware {
     }
 
     private func root(of store: Store) -> any Model {
-        store.find((any Model).self)!
+        store.lookup((any Model).self)!
     }
 }
 

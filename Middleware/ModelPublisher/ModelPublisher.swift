@@ -34,7 +34,7 @@ public final class ModelPublisher: Middleware {
             var last = store?.find(M.self)
             feeds[key] = Feed(
                 publish: { store in
-                    let now = store.find(M.self)
+                    let now = store.lookup(M.self)
                     guard now != last else { return }
                     last = now
                     if let now { subscribers.yield(now) }

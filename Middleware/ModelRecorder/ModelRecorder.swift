@@ -53,7 +53,7 @@ public final class ModelRecorder: Middleware {
         seen += 1
         guard seen % every == 0 else { return }
         var seen: Set<ObjectIdentifier> = []
-        for model in store.findAll((any RecordedModel).self)
+        for model in store.lookupAll((any RecordedModel).self)
         where seen.insert(ObjectIdentifier(type(of: model))).inserted {
             guard let line = LogLines.model(model, sequence: sequence) else { continue }
             try? sink.append(line)

@@ -177,7 +177,7 @@ public final class ModelSaver: Middleware {
         scheduled?.cancel()
         scheduled = nil
         var seen: Set<String> = []
-        for model in store.findAll((any SavedModel).self) {
+        for model in store.lookupAll((any SavedModel).self) {
             let key = type(of: model).saveKey
             guard seen.insert(key).inserted, protected[key] == nil else { continue }
             // No action can report a failure now that the store is going away; standard error can.
@@ -198,8 +198,8 @@ public final class ModelSaver: Middleware {
     /// Loads the saved models of the tree (those with the given keys, or all).
     private func loadModels(keyed keys: Set<String>?, into store: Store) {
         var seen: Set<ObjectIdentifier> = []
-        for model in store.findAll((any SavedModel).self) where seen.insert(ObjectIdentifier(type(of: model))).inserted
-        {
+        for model in store.lookupAll((any SavedModel).self)
+        where seen.insert(ObjectIdentifier(type(of: model))).inserted {
             if let keys, !keys.contains(type(of: model).saveKey) { continue }
             load(model, into: store)
         }
@@ -276,7 +276,7 @@ public final class ModelSaver: Middleware {
     private func saveChanged(in store: Store, only keys: Set<String>? = nil, force: Bool = false) {
         var seen: Set<String> = []
         var pending: [(key: String, outcome: PendingOutcome)] = []
-        for model in store.findAll((any SavedModel).self) {
+        for model in store.lookupAll((any SavedModel).self) {
             let key = type(of: model).saveKey
             guard seen.insert(key).inserted else { continue }
             if let keys, !keys.contains(key) { continue }

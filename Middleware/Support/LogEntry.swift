@@ -14,6 +14,11 @@ public struct LogEntry: Sendable, Equatable {
     public struct Field: Sendable, Equatable {
         public let label: String
         public let value: String
+
+        public init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
     }
 
     /// The action's type, as users write it (`Counter.Reset`).

@@ -118,7 +118,7 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
         case .input(let input):
             store.update(MachineNode<Feature>.Input(input))
         case .ioResult(let result):
-            for node in store.findAll(MachineNode<Feature>.self) {
+            for node in store.lookupAll(MachineNode<Feature>.self) {
                 store.update(MachineNode<Feature>.Result(result, node: node.id))
             }
         }
@@ -151,7 +151,7 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// with the same id, so that an old node's stream never feeds the new one.
     private func cancelEffectsOfGoneNodes(in store: Store) {
         var present: [NodeID: Set<UInt64>] = [:]
-        for node in store.findAll(MachineNode<Feature>.self) { present[node.id, default: []].insert(node.instance) }
+        for node in store.lookupAll(MachineNode<Feature>.self) { present[node.id, default: []].insert(node.instance) }
         for (node, entry) in running where present[node]?.contains(entry.instance) != true {
             store.effects.cancel(id: MachineNode<Feature>.effectID(node))
             running[node] = nil
@@ -162,7 +162,7 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// result addressed to it.
     private func reportDuplicateIDs(in store: Store) {
         var seen: Set<NodeID> = []
-        for node in store.findAll(MachineNode<Feature>.self) where !seen.insert(node.id).inserted {
+        for node in store.lookupAll(MachineNode<Feature>.self) where !seen.insert(node.id).inserted {
             guard reportedDuplicates.insert(node.id).inserted else { continue }
             let feature = typeName(Feature.self)
             store.report(

@@ -87,7 +87,7 @@ extension Store {
     ///
     /// One walk, linear in the models visited: it keeps the shallowest match so far (the first
     /// one at its depth) and does not go deeper than that match into the rest of the tree.
-    func lookup<T>(_ type: T.Type) -> T? {
+    package func lookup<T>(_ type: T.Type) -> T? {
         let query = ModelQuery(type)
         for box in [root] + registered where query.mayContain(box.layout) {
             let found: T? = box.withValue { pointer in
@@ -115,7 +115,7 @@ extension Store {
     }
 
     /// `findAll` without registering observation.
-    func lookupAll<T>(_ type: T.Type) -> [T] {
+    package func lookupAll<T>(_ type: T.Type) -> [T] {
         let query = ModelQuery(type)
         var results: [T] = []
         for box in [root] + registered where query.mayContain(box.layout) {

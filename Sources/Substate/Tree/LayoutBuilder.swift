@@ -1,4 +1,5 @@
 @_spi(Reflection) import Swift
+import Synchronization
 
 /// Builds ``TypeLayout``s from type metadata: once per type, never from values.
 ///
@@ -222,7 +223,15 @@ let classFieldOptions = _EachFieldOptions(rawValue: 1 << 0 | 1 << 1)
 /// Types of the toolchain's own modules, which never hold models except through the containers
 /// handled above, are not reflected.
 package func isLibraryType(_ type: Any.Type) -> Bool {
+    let id = ObjectIdentifier(type)
+    if let known = libraryTypes.withLock({ $0[id] }) { return known }
     let name = String(reflecting: type)
-    return name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") || name.hasPrefix("FoundationEssentials.")
+    let answer =
+        name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") || name.hasPrefix("FoundationEssentials.")
         || name.hasPrefix("Synchronization.") || name.hasPrefix("Dispatch.") || name.hasPrefix("_")
+    libraryTypes.withLock { $0[id] = answer }
+    return answer
 }
+
+/// The answers of ``isLibraryType(_:)``, once per type: loggers ask on every value they print.
+private let libraryTypes = Mutex<[ObjectIdentifier: Bool]>([:])

@@ -18,7 +18,7 @@ import Substate
 /// let log = try ActionLog(contentsOf: sessionFile)
 /// let replay = try Replay.run(log, as: App.self)
 /// XCTAssertNil(replay.divergence)
-/// XCTAssertEqual(replay.store.find(Counter.self)?.value, 3)
+/// XCTAssertEqual(replay.store.lookup(Counter.self)?.value, 3)
 /// ```
 @MainActor
 public enum Replay {
@@ -188,7 +188,7 @@ public enum Replay {
         var decoder = ActionDecoder(aliases: aliases, decoder: jsonDecoder)
         var replayed = 0
         var verified = 0
-        var matchedState = store.find(Root.self)
+        var matchedState = store.lookup(Root.self)
         var last: (sequence: Int, type: String) = (header.startSequence, "Store.Start")
         var lastMatched = header.startSequence
         // Checks are made once the action they follow has been replayed, whatever order the
@@ -230,10 +230,10 @@ public enum Replay {
                 if digest(of: try encoded(store, Root.self)) == value {
                     verified += 1
                     lastMatched = sequence
-                    matchedState = store.find(Root.self)
+                    matchedState = store.lookup(Root.self)
                 } else {
                     var replayedChanges: [StateDiff.Change] = []
-                    if let matchedState, let now = store.find(Root.self) {
+                    if let matchedState, let now = store.lookup(Root.self) {
                         replayedChanges = StateDiff(from: matchedState, to: now).changes
                     }
                     return diverged(at: number, differences: [], replayedChanges: replayedChanges)
@@ -245,7 +245,7 @@ public enum Replay {
                     do {
                         store.update(Store.Replace(model: try jsonDecoder.decode(Root.self, from: recorded)))
                         lastMatched = sequence
-                        matchedState = store.find(Root.self)
+                        matchedState = store.lookup(Root.self)
                     } catch {
                         throw ActionLogError(line: number, "the snapshot does not decode as \(Root.self): \(error)")
                     }
@@ -255,11 +255,11 @@ public enum Replay {
                 if try encoded(store, Root.self) == recorded {
                     verified += 1
                     lastMatched = sequence
-                    matchedState = store.find(Root.self)
+                    matchedState = store.lookup(Root.self)
                     continue
                 }
                 let expected = try? jsonDecoder.decode(Root.self, from: recorded)
-                let actual = store.find(Root.self)
+                let actual = store.lookup(Root.self)
                 let differences =
                     expected.flatMap { expected in actual.map { StateDiff(from: expected, to: $0).changes } } ?? []
                 return diverged(at: number, differences: differences)
@@ -285,7 +285,7 @@ public enum Replay {
     private static func modelDifferences<M: RecordedModel>(
         _ type: M.Type, recorded: Data, in store: Store, decoder: JSONDecoder
     ) throws -> [StateDiff.Change]? {
-        guard let current = store.find(M.self) else { return [] }
+        guard let current = store.lookup(M.self) else { return [] }
         if try jsonData(of: current) == recorded { return nil }
         guard let expected = try? decoder.decode(M.self, from: recorded) else { return [] }
         return StateDiff(from: expected, to: current).changes
@@ -293,7 +293,9 @@ public enum Replay {
 
     /// The state encoded as the recorder encodes it, for digests.
     private static func encoded<Root: Model & Codable>(_ store: Store, _ root: Root.Type) throws -> Data {
-        guard let model = store.find(Root.self) else { throw ActionLogError(line: 1, "the store has no \(Root.self)") }
+        guard let model = store.lookup(Root.self) else {
+            throw ActionLogError(line: 1, "the store has no \(Root.self)")
+        }
         return try jsonData(of: model)
     }
 

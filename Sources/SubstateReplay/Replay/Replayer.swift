@@ -64,7 +64,7 @@ public final class Replayer<Root: Model & Codable> {
     }
 
     /// The replayed root model.
-    public var state: Root { store.find(Root.self)! }
+    public var state: Root { store.lookup(Root.self)! }
 
     /// Replays the next action; returns it, or `nil` at the end of the log.
     @discardableResult
@@ -77,7 +77,7 @@ public final class Replayer<Root: Model & Codable> {
         }
         next += 1
         position = entry.sequence
-        if next % Self.keepEvery == 0, kept.last!.next < next, let state = store.find(Root.self) {
+        if next % Self.keepEvery == 0, kept.last!.next < next, let state = store.lookup(Root.self) {
             kept.append((position, next, state))
         }
         return entry

@@ -1,0 +1,67 @@
+import Substate
+import SubstateMiddleware
+
+/// What the loggers cost, output discarded: a five-field action formatted, the logger switched
+/// off, and a diff on a large tree where one model changes.
+@MainActor
+enum LoggerBenchmarks {
+    struct Edit: Action {
+        let id: Int
+        let title: String
+        let amount: Double
+        let tags: [String]
+        let done: Bool
+    }
+
+    struct Row: Model, Identifiable {
+        let id: Int
+        var done = false
+        struct Toggle: Action { let id: Int }
+        mutating func update(action: Action) {
+            if let toggle = action as? Toggle, toggle.id == id { done.toggle() }
+        }
+    }
+
+    struct Table: Model {
+        var rows: [Row]
+        mutating func update(action: Action) {}
+    }
+
+    static func figures(harness: Harness) -> [Figure] {
+        let discard: @MainActor (String) -> Void = { _ in }
+        let edits = (0..<64).map {
+            Edit(id: $0, title: "title \($0)", amount: Double($0) / 4, tags: ["a", "b"], done: $0 % 2 == 0)
+        }
+        let bare = Store(model: Header())
+        let logged = Store(model: Header(), middleware: [ActionLogger(output: discard)])
+        let off = Store(model: Header(), middleware: [ActionLogger(isActive: false, output: discard)])
+        let times = harness.compare([
+            ("bare", 20_000, { ops in for index in 0..<ops { bare.update(edits[index & 63]) } }),
+            ("logged", 20_000, { ops in for index in 0..<ops { logged.update(edits[index & 63]) } }),
+            ("off", 20_000, { ops in for index in 0..<ops { off.update(edits[index & 63]) } }),
+        ])
+        let rows = (0..<10_000).map { Row(id: $0) }
+        let plain = Store(model: Table(rows: rows))
+        let diffed = Store(model: Table(rows: rows), middleware: [ModelLogger(diff: true, output: discard)])
+        let diffTimes = Harness(rounds: max(3, harness.rounds / 5)).compare([
+            ("plain", 5, { ops in for index in 0..<ops { plain.update(Row.Toggle(id: index)) } }),
+            ("diffed", 5, { ops in for index in 0..<ops { diffed.update(Row.Toggle(id: index)) } }),
+        ])
+        let logging = max(0, times["logged"]! - times["bare"]!)
+        let switchedOff = max(0, times["off"]! - times["bare"]!)
+        let diffing = max(0, diffTimes["diffed"]! - diffTimes["plain"]!)
+        return [
+            Figure(
+                name: "ActionLogger, a five-field action", value: logging, unit: "ns", target: 1_000,
+                detail: "\(Report.format(times["logged"]!, 0)) ns vs \(Report.format(times["bare"]!, 0)) ns without it"),
+            Figure(
+                name: "ActionLogger switched off", value: switchedOff, unit: "ns", target: 50,
+                detail: "\(Report.format(times["off"]!, 0)) ns vs \(Report.format(times["bare"]!, 0)) ns without it"),
+            Figure(
+                name: "ModelLogger(diff: true), 10,000 models, one changes", value: diffing, unit: "ns", target: 5_000,
+                detail:
+                    "\(Report.format(diffTimes["diffed"]! / 1e6, 1)) ms vs \(Report.format(diffTimes["plain"]! / 1e6, 2)) ms per action"
+            ),
+        ]
+    }
+}
