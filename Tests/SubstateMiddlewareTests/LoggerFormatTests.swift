@@ -139,4 +139,37 @@ final class LoggerFormatTests: XCTestCase {
               Counter.value: 0 → 100
             """)
     }
+
+    func testValuesOfEveryShapePrintAsSourceSpellsThemWithoutReflectingEachOne() async {
+        final class Owner: Sendable {}
+        struct Node: Action {
+            var value: Int
+            var children: [Node]
+        }
+        struct Shapes: Action {
+            weak var owner: Owner?
+            unowned let keeper: Owner
+            var pair: (x: Int, String)
+            var tags: Set<String>
+            var scores: [Int: Double?]
+            var nested: [[String]]
+            var quoted: String
+        }
+        let keeper = Owner()
+        let shapes = Shapes(
+            owner: keeper, keeper: keeper, pair: (x: 1, "b"), tags: ["z", "a"], scores: [2: nil, 1: 0.5],
+            nested: [["a\"b", "é\n"]], quoted: "say \"hi\"")
+        var lines: [String] = []
+        let store = Store(model: Counter(), middleware: [ActionLogger { lines.append($0) }])
+        store.update(Node(value: 1, children: [Node(value: 2, children: [])]))
+        store.update(shapes)
+        XCTAssertEqual(
+            Array(lines.suffix(2)),
+            [
+                "Node(value: 1, children: [Node(value: 2, children: [])])",
+                #"Shapes(owner: Owner(), keeper: Owner(), pair: (x: 1, "b"), "#
+                    + #"tags: ["a", "z"], scores: [1: 0.5, 2: nil], nested: [["a\"b", "é\n"]], quoted: "say \"hi\"")"#,
+            ])
+        withExtendedLifetime(keeper) {}
+    }
 }

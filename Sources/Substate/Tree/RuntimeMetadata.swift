@@ -8,7 +8,7 @@
 package enum RuntimeMetadata {
     package static let structKind = 0x200
     static let enumKind = 0x201
-    static let optionalKind = 0x202
+    package static let optionalKind = 0x202
     static let tupleKind = 0x301
     static let existentialKind = 0x303
 

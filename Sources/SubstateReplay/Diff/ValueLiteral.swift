@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import Synchronization
 
 /// Writes a value on one line as Swift source would spell it, in the style of custom-dump:
 /// `Counter.Reset(to: 100)`, `.paid(amount: 5)`, `["a": 1]`, `"text"`, `nil`.
@@ -11,6 +12,12 @@ import Substate
 package enum ValueLiteral {
     /// The value on one line.
     package static func describe(_ value: Any) -> String {
+        ValueFormatter.describe(value)
+    }
+
+    /// The value on one line, reflected with `Mirror` (for the types ``ValueFormatter`` has no
+    /// plan for: enums, classes, the toolchain's own types).
+    static func reflect(_ value: Any) -> String {
         var text = ""
         write(value, into: &text)
         return text
@@ -28,14 +35,67 @@ package enum ValueLiteral {
         }
     }
 
-    private static func write(_ value: Any, into text: inout String) {
-        if let string = value as? String {
-            text += string.debugDescription
-            return
+    /// How a type's values are written, worked out once per type: loggers write thousands of
+    /// values of the same few types, and each dynamic cast costs tens of nanoseconds.
+    enum Kind {
+        case string, int, double, bool, redacted, hidden, leaf, reflected
+    }
+
+    private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
+
+    /// The kind of a value's type.
+    static func kind(of value: Any) -> Kind {
+        let id = ObjectIdentifier(type(of: value))
+        if let known = kinds.withLock({ $0[id] }) { return known }
+        // By the exact type: a cast would see through an optional (`Double?` is `Double`).
+        let type = Swift.type(of: value)
+        let kind: Kind
+        if type == String.self {
+            kind = .string
+        } else if type == Int.self {
+            kind = .int
+        } else if type == Double.self {
+            kind = .double
+        } else if type == Bool.self {
+            kind = .bool
+        } else if type is any Redactable.Type {
+            kind = .redacted
+        } else if type is any HiddenFromLogs.Type {
+            kind = .hidden
+        } else if type is any CustomReflectable.Type {
+            kind = .reflected
+        } else {
+            let mirror = Mirror(reflecting: value)
+            kind = ValueDump.style(of: value, mirror) == nil && mirror.children.isEmpty ? .leaf : .reflected
         }
-        if value is any Redactable {
+        kinds.withLock { $0[id] = kind }
+        return kind
+    }
+
+    private static func write(_ value: Any, into text: inout String) {
+        switch kind(of: value) {
+        case .string:
+            text += (value as! String).debugDescription
+            return
+        case .redacted:
             text += "<redacted>"
             return
+        case .int:
+            text += String(value as! Int)
+            return
+        case .double:
+            text += (value as! Double).description
+            return
+        case .bool:
+            text += (value as! Bool) ? "true" : "false"
+            return
+        case .hidden:
+            return
+        case .leaf:
+            text += ValueDump.leaf(value)
+            return
+        case .reflected:
+            break
         }
         let mirror = Mirror(reflecting: value)
         switch ValueDump.style(of: value, mirror) {
@@ -45,13 +105,16 @@ package enum ValueLiteral {
             } else {
                 text += "nil"
             }
-        case .collection, .set:
+        case .collection:
             text += "["
             for (index, child) in mirror.children.enumerated() {
                 if index > 0 { text += ", " }
                 write(child.value, into: &text)
             }
             text += "]"
+        case .set:
+            // A set's order changes from one process to the next: its elements are sorted.
+            text += "[" + mirror.children.map { describe($0.value) }.sorted().joined(separator: ", ") + "]"
         case .dictionary:
             let entries = mirror.children.map { child -> (key: String, value: Any) in
                 let pair = Array(Mirror(reflecting: child.value).children)
@@ -102,7 +165,7 @@ package enum ValueLiteral {
     }
 
     private static func visibleChildren(_ mirror: Mirror) -> [Mirror.Child] {
-        mirror.children.filter { !($0.value is any HiddenFromLogs) }
+        mirror.children.filter { kind(of: $0.value) != .hidden }
     }
 }
 
