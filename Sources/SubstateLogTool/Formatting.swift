@@ -23,7 +23,13 @@ enum Formatting {
     /// Built as bytes, as it is made for every action of logs of millions.
     static func entry(_ entry: ActionLog.Entry) -> String {
         var line: [UInt8] = []
-        line.reserveCapacity(64 + (entry.payload?.count ?? 16))
+        return self.entry(entry, reusing: &line)
+    }
+
+    /// One action as a line, built in `line` (emptied first and kept for the next entry, so
+    /// that a timeline of millions of actions allocates one buffer).
+    static func entry(_ entry: ActionLog.Entry, reusing line: inout [UInt8]) -> String {
+        line.removeAll(keepingCapacity: true)
         line.append(UInt8(ascii: "#"))
         append(entry.sequence, to: &line)
         pad(&line, to: 7)

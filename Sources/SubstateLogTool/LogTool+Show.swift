@@ -29,6 +29,8 @@ extension LogTool {
             console.output("\(sanitized(reader.header.root)), recorded in format version \(reader.header.version)")
             var shown = 0
             var total = 0
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1024)
             console.eachLine(of: reader, path: path) { line in
                 guard case .action(let entry) = line else { return }
                 total += 1
@@ -36,7 +38,7 @@ extension LogTool {
                     (from...to).contains(entry.sequence)
                 else { return }
                 shown += 1
-                console.output(Formatting.entry(entry))
+                console.output(Formatting.entry(entry, reusing: &buffer))
             }
             console.output("\(shown) of \(total) actions shown")
         }
