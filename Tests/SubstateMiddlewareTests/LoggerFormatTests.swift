@@ -172,4 +172,27 @@ final class LoggerFormatTests: XCTestCase {
             ])
         withExtendedLifetime(keeper) {}
     }
+
+    func testALargeArrayWhereOneElementChangedIsDiffedAtThatElement() async {
+        var before = Board()
+        before.todos = (0..<5_000).map { Todo(id: $0, title: "t\($0)") }
+        var after = before
+        after.todos[2_500].done = true
+        XCTAssertEqual(
+            StateDiff(from: before, to: after).changes.map(\.description),
+            ["LoggerFormatTests.Board.todos[id: 2500].done: false → true"])
+        after.todos.swapAt(0, 1)
+        XCTAssertEqual(
+            StateDiff(from: before, to: after).changes.map(\.description),
+            [
+                "LoggerFormatTests.Board.todos[id: 1]: moved from [1] to [0]",
+                "LoggerFormatTests.Board.todos[id: 2500].done: false → true",
+            ],
+            "a reordering is found by identity")
+        struct Grid { var cells: [Int] }
+        var grid = Grid(cells: Array(0..<1_000))
+        let old = grid
+        grid.cells[3] = 42
+        XCTAssertEqual(StateDiff(from: old, to: grid).description, "Grid.cells[3]: 3 → 42")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Substate
 
 /// The differences between two values of a state tree, one line per change with its path.
@@ -147,8 +148,27 @@ private struct DiffWalk {
         return id(identifiable)
     }
 
+    /// Whether two values are the same bit for bit: then nothing in them changed (references
+    /// included: copies of an array share their storage until one is changed), and the walk
+    /// does not go into them. Values that differ only in padding are compared as usual.
+    private static func identical(_ before: Any, _ after: Any) -> Bool {
+        guard type(of: before) == type(of: after) else { return false }
+        func open<T>(_ before: T) -> Bool {
+            guard let after = after as? T else { return false }
+            return withUnsafeBytes(of: before) { old in
+                withUnsafeBytes(of: after) { new in
+                    old.count == new.count
+                        && (old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0)
+                }
+            }
+        }
+        return _openExistential(before, do: open)
+    }
+
     /// Compares two values at the current path.
     mutating func compare(_ before: Any, _ after: Any) {
+        if Self.identical(before, after) { return }
+        if let array = before as? any ElementBytes, compareChangedElements(array, after) { return }
         DeepStack.withRoom {
             switch (Self.shape(of: before), Self.shape(of: after)) {
             case (.leaf(let a), .leaf(let b)):
@@ -180,6 +200,26 @@ private struct DiffWalk {
                 if a != b { record(a, b) }
             }
         }
+    }
+
+    /// Two arrays of the same length whose elements changed in place: only the elements that
+    /// differ bit for bit are compared, each at its position or its id (unchanged, since an
+    /// element whose id changed sends the arrays to ``compareElements(_:_:)``). Returns
+    /// `false` when the arrays are not such a pair.
+    private mutating func compareChangedElements(_ before: any ElementBytes, _ after: Any) -> Bool {
+        guard let changed = before.differingIndices(from: after) else { return false }
+        var pairs: [(key: String, old: Any, new: Any)] = []
+        for index in changed {
+            let old = before.element(at: index)
+            guard let new = (after as? any ElementBytes)?.element(at: index) else { return false }
+            switch (Self.identity(of: old), Self.identity(of: new)) {
+            case (nil, nil): pairs.append(("[\(index)]", old, new))
+            case (let a?, let b?) where a == b: pairs.append((key(a), old, new))
+            default: return false
+            }
+        }
+        for pair in pairs { enter(pair.key) { $0.compare(pair.old, pair.new) } }
+        return true
     }
 
     /// Elements by identity when every element has an id, by position otherwise.
@@ -256,4 +296,29 @@ private struct DiffWalk {
     private mutating func record(_ before: String?, _ after: String?) {
         changes.append(StateDiff.Change(path: path.joined(), before: before, after: after))
     }
+}
+
+/// An array whose elements can be compared bit for bit with those of another of its type, so
+/// that a diff of a large array where one element changed looks at that element only.
+private protocol ElementBytes {
+    /// The positions whose elements differ bit for bit from those of `other`; `nil` when
+    /// `other` is not an array of the same type and length.
+    func differingIndices(from other: Any) -> [Int]?
+    func element(at index: Int) -> Any
+}
+
+extension Array: ElementBytes {
+    fileprivate func differingIndices(from other: Any) -> [Int]? {
+        guard let other = other as? [Element], other.count == count else { return nil }
+        let stride = MemoryLayout<Element>.stride
+        let size = MemoryLayout<Element>.size
+        return withUnsafeBytes { old in
+            other.withUnsafeBytes { new in
+                guard size > 0, let old = old.baseAddress, let new = new.baseAddress, old != new else { return [] }
+                return (0..<count).filter { memcmp(old + $0 * stride, new + $0 * stride, size) != 0 }
+            }
+        }
+    }
+
+    fileprivate func element(at index: Int) -> Any { self[index] }
 }
