@@ -29,8 +29,17 @@ func demo() async throws {
     let logURL = session!.logURL
     session = nil  // closing the session writes what is not saved yet, and flushes the log
 
-    let lines = try String(contentsOf: logURL, encoding: .utf8).split(separator: "\n")
-    print("\nThe session was recorded: \(logURL.lastPathComponent), \(lines.count) lines. The first typed action:")
+    // The demo's folder goes when it ends; its log is kept where it can be found.
+    let kept = FileManager.default.temporaryDirectory.appendingPathComponent("substate-todos-sessions")
+    try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+    let keptLog = kept.appendingPathComponent(logURL.lastPathComponent)
+    try? FileManager.default.removeItem(at: keptLog)
+    try FileManager.default.copyItem(at: logURL, to: keptLog)
+    let lines = try String(contentsOf: keptLog, encoding: .utf8).split(separator: "\n")
+    print("\nThe session was recorded, \(lines.count) lines, and the log is kept at:")
+    print("  \(keptLog.path)")
+    print("Replay it with `swift run Todos replay \(keptLog.path)`, or read it with")
+    print("`swift run substate-log show \(keptLog.path)`. The first typed action:")
     print("  " + (lines.first { $0.contains(#""origin":"app""#) }.map(String.init) ?? ""))
 
     print("\nA new session starts from what the last one saved:")
@@ -47,11 +56,11 @@ func interactive() throws {
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".todos")
     let session = try Session(directory: directory, narrate: { print($0) })
     print("Substate Todos, saving in \(directory.path). Type help for the commands.\n" + session.listing)
-    while true {
+    reading: while true {
         print("> ", terminator: "")
         guard let line = readLine() else { break }
         switch Command.parse(line) {
-        case .quit: return
+        case .quit: break reading
         case .help: print(Command.helpText)
         case .list: print(session.listing)
         case .dispatch(let line):
@@ -59,6 +68,7 @@ func interactive() throws {
         }
     }
     print("\nRecorded to \(session.logURL.path)")
+    print("Replay it with `swift run Todos replay \(session.logURL.path)`.")
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
