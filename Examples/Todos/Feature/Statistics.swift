@@ -1,6 +1,7 @@
 import Substate
 
-/// Counts what happened to the list, from the same actions the list reacts to, with no wiring.
+/// Counts what happened to the list: what its actions did (``TodoList/outcome``), not what they
+/// asked for, so that toggling a to-do that does not exist counts nothing.
 public struct Statistics: Model, Codable, Equatable, Sendable {
     public var added = 0
     public var deleted = 0
@@ -9,13 +10,16 @@ public struct Statistics: Model, Codable, Equatable, Sendable {
 
     public init() {}
 
-    public mutating func update(action: Action) {
-        switch action {
-        case is TodoList.Add: added += 1
-        case is TodoList.Delete: deleted += 1
-        case is TodoList.Toggle: toggles += 1
-        case is TodoList.Edit: edits += 1
-        default: ()
+    /// Its parent counts for it, after the list said what an action did.
+    public mutating func update(action: Action) {}
+
+    /// Counts one thing that happened to the list.
+    public mutating func count(_ outcome: TodoList.Outcome) {
+        switch outcome {
+        case .added: added += 1
+        case .deleted: deleted += 1
+        case .toggled: toggles += 1
+        case .edited: edits += 1
         }
     }
 }

@@ -14,6 +14,8 @@ public struct TodoApp: Model, Codable, Equatable {
     public init() {}
 
     public mutating func update(action: Action) {
+        // The children were updated first: the list says what the action did to it.
+        if let outcome = list.outcome { statistics.count(outcome) }
         let done = list.todos.filter(\.isDone).count
         summary = list.todos.isEmpty ? "nothing to do" : "\(done) of \(list.todos.count) done"
     }
