@@ -115,4 +115,25 @@ final class LoggerTests: XCTestCase {
         XCTAssertEqual(diff.changes.first?.after, "2")
         XCTAssertEqual(diff.changes.first?.path, "Node" + String(repeating: ".children[0]", count: 20_000) + ".value")
     }
+
+    func testAValueTwentyThousandLevelsDeepPrintsWhole() async {
+        struct Node {
+            var value = 0
+            var children: [Node] = []
+        }
+        struct Holder { var node: Node? }
+        var node = Node(value: 7)
+        for _ in 0..<20_000 { node = Node(children: [node]) }
+        let diff = StateDiff(from: Holder(node: nil), to: Holder(node: node))
+        XCTAssertEqual(diff.changes.count, 1)
+        let printed = diff.changes.first?.after ?? ""
+        XCTAssertTrue(
+            printed.hasPrefix("Node(value: 0, children: [Node(value: 0, children: ["), String(printed.prefix(80)))
+        XCTAssertTrue(printed.contains("Node(value: 7, children: [])"))
+        var lines: [String] = []
+        let store = Store(model: Counter(), middleware: [ActionLogger { lines.append($0) }])
+        struct Deep: Action { let node: Node }
+        store.update(Deep(node: node))
+        XCTAssertEqual(lines.last?.count, printed.count + "Deep(node: )".count)
+    }
 }

@@ -78,7 +78,7 @@ enum ValueFormatter {
                 for (index, part) in parts.enumerated() {
                     if index > 0 { text.append(literal: ", ") }
                     if !part.label.isEmpty, !part.label.allSatisfy(\.isNumber) { text += (part.label + ": ").utf8 }
-                    part.write(pointer + part.offset, &text)
+                    DeepStack.withRoom { part.write(pointer + part.offset, &text) }
                 }
                 text.append(literal: ")")
             }
@@ -128,7 +128,8 @@ enum ValueFormatter {
                 if index > 0 { text.append(literal: ", ") }
                 for byte in field.label { text.append(byte) }
                 text.append(literal: ": ")
-                field.write(pointer, &text)
+                // Values nest as deep as trees do: each level makes sure of its stack.
+                DeepStack.withRoom { field.write(pointer, &text) }
             }
             text.append(literal: ")")
         }
@@ -195,7 +196,7 @@ extension Array: PlannedFormatting {
             array.withUnsafeBufferPointer { elements in
                 for index in elements.indices {
                     if index > 0 { text.append(literal: ", ") }
-                    element(UnsafeRawPointer(elements.baseAddress! + index), &text)
+                    DeepStack.withRoom { element(UnsafeRawPointer(elements.baseAddress! + index), &text) }
                 }
             }
             text.append(literal: "]")
@@ -211,7 +212,7 @@ extension Optional: PlannedFormatting {
                 text.append(literal: "nil")
                 return
             }
-            withUnsafePointer(to: value) { wrapped(UnsafeRawPointer($0), &text) }
+            withUnsafePointer(to: value) { pointer in DeepStack.withRoom { wrapped(UnsafeRawPointer(pointer), &text) } }
         }
     }
 }
@@ -237,7 +238,9 @@ extension Dictionary: PlannedFormatting {
                 if index > 0 { text.append(literal: ", ") }
                 text.append(string: entry.key)
                 text.append(literal: ": ")
-                withUnsafePointer(to: entry.entry.value) { value(UnsafeRawPointer($0), &text) }
+                withUnsafePointer(to: entry.entry.value) { pointer in
+                    DeepStack.withRoom { value(UnsafeRawPointer(pointer), &text) }
+                }
             }
             text.append(literal: "]")
         }

@@ -73,6 +73,10 @@ package enum ValueLiteral {
     }
 
     private static func write(_ value: Any, into text: inout String) {
+        DeepStack.withRoom { writeValue(value, into: &text) }
+    }
+
+    private static func writeValue(_ value: Any, into text: inout String) {
         switch kind(of: value) {
         case .string:
             text += (value as! String).debugDescription
