@@ -42,8 +42,9 @@ final class DocumentationSampleTests: XCTestCase {
             store.update(Gauge.Rename(label: "boiler"))
         }
         do {
+            // At most about 60 MB: five finished segments and the current file.
             let log = try FileLog(
-                url: sessions.appendingPathComponent("bounded.jsonl"), rotateAt: 10_000_000, keepSegments: 5)  // at most ~60 MB
+                url: sessions.appendingPathComponent("bounded.jsonl"), rotateAt: 10_000_000, keepSegments: 5)
             let store = Store(model: App(), middleware: [ActionRecorder(to: log)])
             store.update(Gauge.read(1))
         }
