@@ -144,5 +144,6 @@ struct LineScanner {
 /// Strings already read from a log (type names repeat from line to line), by a hash of their
 /// bytes; a reference, so that each line adds to it without copying it.
 final class StringCache {
-    var byHash: [UInt64: String] = [:]
+    // Read and written by one scanner at a time: no run-time exclusivity checks.
+    @exclusivity(unchecked) var byHash: [UInt64: String] = [:]
 }

@@ -27,6 +27,8 @@ import Foundation
 /// A reader made with ``init(following:)`` follows a log that is still being written (`tail
 /// -f`): at the end it returns `nil` until more lines arrive, and when the log is rotated it
 /// finishes the file it was reading and goes on with the new one.
+// Its stored properties are read on every byte run of every line; a reader belongs to one
+// caller at a time (it is not Sendable), so the run-time exclusivity checks are left out.
 public final class LogReader {
     /// The log's header (of its oldest segment, for a rotated log).
     public private(set) var header: ActionLog.Header
@@ -39,18 +41,18 @@ public final class LogReader {
     private var fileName: String?
     private let namesFiles: Bool
     private var parser = LogLineParser()
-    private var buffer: [UInt8]
+    @exclusivity(unchecked) private var buffer: [UInt8]
     /// Where the next line starts in the buffer, and how much of it holds data.
-    private var lineStart = 0
-    private var filled = 0
+    @exclusivity(unchecked) private var lineStart = 0
+    @exclusivity(unchecked) private var filled = 0
     /// Where the search for the next newline goes on from.
-    private var searched = 0
+    @exclusivity(unchecked) private var searched = 0
     private var descriptor: Int32 = -1
     private var currentURL: URL?
-    private var atEnd = false
+    @exclusivity(unchecked) private var atEnd = false
     /// Whether the next line is a segment's header.
-    private var expectingHeader = false
-    private var lineNumber = 0
+    @exclusivity(unchecked) private var expectingHeader = false
+    @exclusivity(unchecked) private var lineNumber = 0
     /// Whether the reader waits for more lines at the end of the last file.
     private let follows: Bool
 
