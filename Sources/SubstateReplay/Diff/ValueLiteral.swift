@@ -1,6 +1,5 @@
 import Foundation
 import Substate
-import Synchronization
 
 /// Writes a value on one line as Swift source would spell it, in the style of custom-dump:
 /// `Counter.Reset(to: 100)`, `.paid(amount: 5)`, `["a": 1]`, `"text"`, `nil`.
@@ -16,11 +15,10 @@ package enum ValueLiteral {
     }
 
     /// The value on one line, reflected with `Mirror` (for the types ``ValueFormatter`` has no
-    /// plan for: enums, classes, the toolchain's own types).
+    /// plan for: enums, classes, the toolchain's own types). Only the value itself is
+    /// reflected: its parts are written through their plans.
     static func reflect(_ value: Any) -> String {
-        var text = ""
-        write(value, into: &text)
-        return text
+        DeepStack.withRoom { reflectValue(value) }
     }
 
     /// The value's labelled parts, for structured log entries: a struct's or a tuple's fields,
@@ -35,141 +33,53 @@ package enum ValueLiteral {
         }
     }
 
-    /// How a type's values are written, worked out once per type: loggers write thousands of
-    /// values of the same few types, and each dynamic cast costs tens of nanoseconds.
-    enum Kind {
-        case string, int, double, bool, redacted, hidden, leaf, reflected
-    }
-
-    private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
-
-    /// The kind of a value's type.
-    static func kind(of value: Any) -> Kind {
-        let id = ObjectIdentifier(type(of: value))
-        if let known = kinds.withLock({ $0[id] }) { return known }
-        // By the exact type: a cast would see through an optional (`Double?` is `Double`).
-        let type = Swift.type(of: value)
-        let kind: Kind
-        if type == String.self {
-            kind = .string
-        } else if type == Int.self {
-            kind = .int
-        } else if type == Double.self {
-            kind = .double
-        } else if type == Bool.self {
-            kind = .bool
-        } else if type is any Redactable.Type {
-            kind = .redacted
-        } else if type is any HiddenFromLogs.Type {
-            kind = .hidden
-        } else if type is any CustomReflectable.Type {
-            kind = .reflected
-        } else {
-            let mirror = Mirror(reflecting: value)
-            kind = ValueDump.style(of: value, mirror) == nil && mirror.children.isEmpty ? .leaf : .reflected
-        }
-        kinds.withLock { $0[id] = kind }
-        return kind
-    }
-
-    private static func write(_ value: Any, into text: inout String) {
-        DeepStack.withRoom { writeValue(value, into: &text) }
-    }
-
-    private static func writeValue(_ value: Any, into text: inout String) {
-        switch kind(of: value) {
-        case .string:
-            text += (value as! String).debugDescription
-            return
-        case .redacted:
-            text += "<redacted>"
-            return
-        case .int:
-            text += String(value as! Int)
-            return
-        case .double:
-            text += (value as! Double).description
-            return
-        case .bool:
-            text += (value as! Bool) ? "true" : "false"
-            return
-        case .hidden:
-            return
-        case .leaf:
-            text += ValueDump.leaf(value)
-            return
-        case .reflected:
-            break
-        }
+    private static func reflectValue(_ value: Any) -> String {
+        // An existential field may hold a redacted value: by its exact type, since a cast would
+        // see through an optional.
+        if type(of: value) is any Redactable.Type { return "<redacted>" }
         let mirror = Mirror(reflecting: value)
         switch ValueDump.style(of: value, mirror) {
         case .optional:
-            if let wrapped = mirror.children.first {
-                write(wrapped.value, into: &text)
-            } else {
-                text += "nil"
-            }
+            return mirror.children.first.map { describe($0.value) } ?? "nil"
         case .collection:
-            text += "["
-            for (index, child) in mirror.children.enumerated() {
-                if index > 0 { text += ", " }
-                write(child.value, into: &text)
-            }
-            text += "]"
+            return "[" + mirror.children.map { describe($0.value) }.joined(separator: ", ") + "]"
         case .set:
             // A set's order changes from one process to the next: its elements are sorted.
-            text += "[" + mirror.children.map { describe($0.value) }.sorted().joined(separator: ", ") + "]"
+            return "[" + mirror.children.map { describe($0.value) }.sorted().joined(separator: ", ") + "]"
         case .dictionary:
-            let entries = mirror.children.map { child -> (key: String, value: Any) in
+            let entries = mirror.children.map { child -> String in
                 let pair = Array(Mirror(reflecting: child.value).children)
-                return (pair.count == 2 ? describe(pair[0].value) : "?", pair.count == 2 ? pair[1].value : child.value)
-            }.sorted { $0.key < $1.key }
-            if entries.isEmpty {
-                text += "[:]"
-                return
-            }
-            text += "["
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { text += ", " }
-                text += entry.key + ": "
-                write(entry.value, into: &text)
-            }
-            text += "]"
+                guard pair.count == 2 else { return "?: " + describe(child.value) }
+                return describe(pair[0].value) + ": " + describe(pair[1].value)
+            }.sorted()
+            return entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"
         case .enum:
-            text += "." + EnumCase.name(of: value)
-            guard let payload = mirror.children.first else { return }
+            let name = "." + EnumCase.name(of: value)
+            guard let payload = mirror.children.first else { return name }
             let inner = Mirror(reflecting: payload.value)
-            if inner.displayStyle == .tuple {
-                writeParts(inner, into: &text)
-            } else {
-                text += "("
-                write(payload.value, into: &text)
-                text += ")"
-            }
+            return name + (inner.displayStyle == .tuple ? parts(inner) : "(" + describe(payload.value) + ")")
         case .tuple:
-            writeParts(mirror, into: &text)
+            return parts(mirror)
         case .struct, .class:
-            text += typeName(type(of: value))
-            writeParts(mirror, into: &text)
+            return typeName(type(of: value)) + parts(mirror)
         default:
-            text += ValueDump.leaf(value)
+            return ValueDump.leaf(value)
         }
     }
 
     /// `(label: value, value)`: the visible children, labelled as the source spells them.
-    private static func writeParts(_ mirror: Mirror, into text: inout String) {
-        text += "("
-        for (index, child) in visibleChildren(mirror).enumerated() {
-            if index > 0 { text += ", " }
+    private static func parts(_ mirror: Mirror) -> String {
+        let parts = visibleChildren(mirror).enumerated().map { index, child in
             let label = ValueDump.fieldLabel(child, index)
-            if !label.hasPrefix(".") { text += label + ": " }
-            write(child.value, into: &text)
+            return (label.hasPrefix(".") ? "" : label + ": ") + describe(child.value)
         }
-        text += ")"
+        return "(" + parts.joined(separator: ", ") + ")"
     }
 
+    /// The children to show: the package's own plumbing is left out, by the exact type (a cast
+    /// would see through an optional).
     private static func visibleChildren(_ mirror: Mirror) -> [Mirror.Child] {
-        mirror.children.filter { kind(of: $0.value) != .hidden }
+        mirror.children.filter { !(type(of: $0.value) is any HiddenFromLogs.Type) }
     }
 }
 
