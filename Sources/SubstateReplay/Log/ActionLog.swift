@@ -110,13 +110,8 @@ public struct ActionLog: Sendable {
     }
 
     private init(reader: LogReader) throws {
-        let lines = try reader.readAll()
-        self.init(header: reader.header, lines: lines, tornTail: reader.tornTail)
-    }
-
-    private init(header: Header, lines: [Line], tornTail: String?) {
-        self.header = header
-        self.lines = lines
-        self.tornTail = tornTail
+        lines = try reader.readAll()
+        header = reader.header
+        tornTail = reader.tornTail
     }
 }
