@@ -65,13 +65,21 @@ struct DecimalNumber {
         if negative, !I.isSigned { return nil }
         var value: I = 0
         for digit in digits + [UInt8](repeating: 0, count: exponent) {
-            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) =
-                negative
-                ? shifted.subtractingReportingOverflow(I(digit)) : shifted.addingReportingOverflow(I(digit))
-            guard !overflow, !overflow2 else { return nil }
+            guard let next = value.appendingDecimalDigit(digit, negative: negative) else { return nil }
             value = next
         }
         return value
+    }
+}
+
+extension FixedWidthInteger {
+    /// `self * 10 + digit` (or `- digit` for a negative number being read), or `nil` when it
+    /// does not fit: one step of reading an integer's digits exactly.
+    func appendingDecimalDigit(_ digit: UInt8, negative: Bool) -> Self? {
+        let (shifted, overflow) = multipliedReportingOverflow(by: 10)
+        let (next, overflow2) =
+            negative
+            ? shifted.subtractingReportingOverflow(Self(digit)) : shifted.addingReportingOverflow(Self(digit))
+        return overflow || overflow2 ? nil : next
     }
 }

@@ -127,12 +127,7 @@ package final class LogDecoder {
         var value: I = 0
         while cursor < text.upperBound {
             let digit = bytes[cursor] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) =
-                negative
-                ? shifted.subtractingReportingOverflow(I(digit)) : shifted.addingReportingOverflow(I(digit))
-            guard !overflow, !overflow2 else { return nil }
+            guard digit < 10, let next = value.appendingDecimalDigit(digit, negative: negative) else { return nil }
             value = next
             cursor += 1
         }
