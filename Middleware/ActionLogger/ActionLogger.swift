@@ -104,12 +104,11 @@ public final class ActionLogger: Middleware {
         if isAction(action, Store.Start.self), !store.isReplaying {
             store.update(Store.Register(model: State(isActive: startsActive)))
         }
-        // Only these can change the switch: read it again after them.
-        if isAction(action, Toggle.self) || isAction(action, Store.Start.self) || isAction(action, Store.Replace.self)
-            || isAction(action, Store.Restore.self) || isAction(action, Store.Register.self)
+        // Only these can change the switch: read it again after them, or until it is there.
+        if isActive == nil || isAction(action, Toggle.self) || isAction(action, Store.Start.self)
+            || isAction(action, Store.Replace.self) || isAction(action, Store.Restore.self)
+            || isAction(action, Store.Register.self)
         {
-            isActive = store.lookup(State.self)?.isActive
-        } else if isActive == nil {
             isActive = store.lookup(State.self)?.isActive
         }
     }
