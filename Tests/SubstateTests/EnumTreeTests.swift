@@ -107,8 +107,10 @@ final class EnumTreeTests: XCTestCase {
             var history: History = .entry(Document(), previous: .entry(Document(), previous: nil))
         }
         let store = Store(model: Root())
+        // Read without subscribing: an observed store keeps each model's previous value while
+        // it updates, so that a change made in place copies the buffer (ChangeTrackingTests).
         func addresses() -> [UInt?] {
-            store.findAll(Document.self).map { document in
+            store.lookupAll(Document.self).map { document in
                 document.bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
             }
         }

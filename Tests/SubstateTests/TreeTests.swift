@@ -102,8 +102,10 @@ final class TreeTests: XCTestCase {
             var current: Document? = Document()
         }
         let store = Store(model: Workspace())
+        // Read without subscribing: an observed store keeps each model's previous value while
+        // it updates, so that a change made in place copies the buffer (ChangeTrackingTests).
         func addresses() -> [UInt?] {
-            let workspace = store.find(Workspace.self)!
+            let workspace = store.lookup(Workspace.self)!
             return [workspace.documents[0], workspace.current!].flatMap { document in
                 [
                     document.bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },

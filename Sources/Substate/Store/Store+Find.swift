@@ -15,8 +15,9 @@ extension Store {
     /// - Complexity: Only subtrees that can hold the type are visited; a model near the root is
     ///   found without walking the rest of the tree.
     public func find<T>(_ type: T.Type) -> T? {
-        track(type, all: false)
-        return lookup(type)
+        let found = lookup(type)
+        track(observationKey(type, .first)) { !sameValue(found, $0.lookup(type)) }
+        return found
     }
 
     /// Every model of a type, or conforming to a protocol, in tree order (parents before their
@@ -28,8 +29,60 @@ extension Store {
     /// store.findAll((any Resettable).self)   // every model that adopts a protocol
     /// ```
     public func findAll<T>(_ type: T.Type) -> [T] {
-        track(type, all: true)
-        return lookupAll(type)
+        let found = lookupAll(type)
+        track(observationKey(type, .all)) { !sameValues(found, $0.lookupAll(type)) }
+        return found
+    }
+
+    /// The model of an `Identifiable` type with an id, or `nil` if there is none.
+    ///
+    /// Reading through it inside `withObservationTracking` (a SwiftUI row showing one item)
+    /// subscribes to that model alone: the observer is told when that model changes, appears or
+    /// disappears, not when its siblings do.
+    ///
+    /// ```swift
+    /// store.find(Todo.self, id: 3)?.title
+    /// ```
+    ///
+    /// - Complexity: The store keeps where each model of the type sits while it knows what
+    ///   actions change, so a read is a walk down one path; the first read after an action that
+    ///   may have added, removed or moved such models finds them again in one walk.
+    public func find<M: Model & Identifiable>(_ type: M.Type, id: M.ID) -> M? {
+        let found = lookup(type, id: id)
+        track(observationKey(type, .id(AnyHashable(id)))) { !sameValue(found, $0.lookup(type, id: id)) }
+        return found
+    }
+
+    /// ``find(_:id:)`` without registering observation.
+    package func lookup<M: Model & Identifiable>(_ type: M.Type, id: M.ID) -> M? {
+        let key = AnyHashable(id)
+        let typeID = ObjectIdentifier(M.self)
+        if let location = idIndex[typeID]?[key], let found = read(M.self, at: location), found.id == id {
+            return found
+        }
+        var locations: [AnyHashable: ModelLocation] = [:]
+        for (location, model) in locatedModelsUntracked(M.self) where locations[AnyHashable(model.id)] == nil {
+            locations[AnyHashable(model.id)] = location
+        }
+        idIndex[typeID] = locations
+        guard let location = locations[key] else { return nil }
+        return read(M.self, at: location)
+    }
+
+    /// The model of a type at a location, if that is where one sits.
+    private func read<M: Model>(_ type: M.Type, at location: ModelLocation) -> M? {
+        let boxes = [root] + registered
+        guard boxes.indices.contains(location.box) else { return nil }
+        let box = boxes[location.box]
+        var found: M?
+        box.withValue { pointer in
+            box.layout.resolve(pointer, location.steps[...]) { pointer, layout, isLast in
+                if isLast, layout.typeID == ObjectIdentifier(M.self) {
+                    found = pointer.assumingMemoryBound(to: M.self).pointee
+                }
+            }
+        }
+        return found
     }
 
     /// Every model of a type, or conforming to a protocol, in the order of ``findAll(_:)``, each
@@ -41,7 +94,13 @@ extension Store {
     /// store.update(Store.Restore(located: before.map { ($0.location, $0.model) }))
     /// ```
     public func locatedModels<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
-        track(type, all: true)
+        let found = locatedModelsUntracked(type)
+        let models = found.map(\.model)
+        track(observationKey(type, .all)) { !sameValues(models, $0.lookupAll(type)) }
+        return found
+    }
+
+    private func locatedModelsUntracked<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
         let query = ModelQuery(type)
         var results: [(location: ModelLocation, model: T)] = []
         for (index, box) in ([root] + registered).enumerated() where query.mayContain(box.layout) {
@@ -60,8 +119,9 @@ extension Store {
     /// The shallowest model of a model type: `find(_:)` for a concrete model type, which
     /// reads the model where it stands, with no dynamic casts.
     public func find<M: Model>(_ type: M.Type) -> M? {
-        track(type, all: false)
-        return lookup(type)
+        let found = lookup(type)
+        track(observationKey(type, .first)) { !sameValue(found, $0.lookup(type)) }
+        return found
     }
 
     /// `find` of a concrete model type, without registering observation.

@@ -1,23 +1,32 @@
 import Observation
 
-/// Identifies what an observer read: the shallowest model of a type, or all of them.
-struct ObservationKey: Hashable, Sendable {
+/// Identifies what an observer read: the shallowest model of a type, all of them, or the one
+/// with an `id`.
+// @unchecked Sendable: the id is a model's `id`, and models are Sendable; AnyHashable, which
+// holds it, is not marked so.
+struct ObservationKey: Hashable, @unchecked Sendable {
+    enum Scope: Hashable {
+        case first
+        case all
+        case id(AnyHashable)
+    }
+
     let type: ObjectIdentifier
-    let all: Bool
+    let scope: Scope
+    /// Whether the type is a protocol rather than a model type: any changed model may match it.
+    let byProtocol: Bool
 }
 
-/// A read made through the store that some observer may depend on, and how to tell whether an
-/// action changed its result.
+/// A read made through the store that some observer depends on.
 @MainActor
 final class ObservedQuery {
     let keyPath: KeyPath<Store, Int>
-    /// Returns whether the result changed since the last check (always `true` when the model
-    /// type is not `Equatable`).
-    let hasChanged: @MainActor (Store) -> Bool
+    /// Whether reading again would give another result than the read that registered the query.
+    let differs: @MainActor (Store) -> Bool
 
-    init(keyPath: KeyPath<Store, Int>, hasChanged: @escaping @MainActor (Store) -> Bool) {
+    init(keyPath: KeyPath<Store, Int>, differs: @escaping @MainActor (Store) -> Bool) {
         self.keyPath = keyPath
-        self.hasChanged = hasChanged
+        self.differs = differs
     }
 }
 
@@ -25,14 +34,13 @@ extension Store {
     /// The value behind an observation key; only its identity matters to the registrar.
     nonisolated subscript(observing key: ObservationKey) -> Int { 0 }
 
-    /// Registers the read of a model type with the observation registrar.
+    /// Registers a read with the observation registrar.
     ///
-    /// Observation is per model type: after an action, observers of a type are told when the
-    /// result of their read changed (for `Equatable` models) or may have changed (for others).
-    /// The entry is dropped once observers are told, since observation tracking is one-shot and
-    /// observers register again when they read again.
-    func track<T>(_ type: T.Type, all: Bool) {
-        let key = ObservationKey(type: ObjectIdentifier(T.self), all: all)
+    /// After an action, the store tells observers from what the action changed (see
+    /// ``notifyObservers(of:)``), never by running every query again. The entry is dropped once
+    /// its observers are told, since observation tracking is one-shot and observers register
+    /// again when they read again.
+    func track(_ key: ObservationKey, differs: @escaping @MainActor (Store) -> Bool) {
         let keyPath: KeyPath<Store, Int>
         if let cached = observationKeyPaths[key] {
             keyPath = cached
@@ -41,27 +49,79 @@ extension Store {
             observationKeyPaths[key] = keyPath
         }
         registrar.access(self, keyPath: keyPath)
-        guard observed[key] == nil else { return }
-        guard T.self is any Equatable.Type else {
-            observed[key] = ObservedQuery(keyPath: keyPath) { _ in true }
-            return
-        }
-        // Results are compared as arrays, so that "none" compares equal to "none".
-        func result(_ store: Store) -> [T] { all ? store.lookupAll(type) : store.lookup(type).map { [$0] } ?? [] }
-        var last = result(self)
-        observed[key] = ObservedQuery(keyPath: keyPath) { store in
-            let now = result(store)
-            defer { last = now }
-            return valuesEqual(last, now) != true
-        }
+        observed[key] = ObservedQuery(keyPath: keyPath, differs: differs)
     }
 
-    func notifyObservers() {
-        let changed = observed.filter { $0.value.hasChanged(self) }
-        for (key, query) in changed {
-            observed[key] = nil
+    /// The observation key of a read of a type.
+    func observationKey<T>(_ type: T.Type, _ scope: ObservationKey.Scope) -> ObservationKey {
+        ObservationKey(type: ObjectIdentifier(T.self), scope: scope, byProtocol: !(T.self is any Model.Type))
+    }
+
+    /// Tells the observers whose reads the changes touched, each once.
+    ///
+    /// A changed model touches the reads of its own type and id and those of every model above
+    /// it, whose values contain it: those observers are told at once, except readers of "the
+    /// shallowest model of a type", who are told only if that model is another value now. A
+    /// change that may have added, removed or moved models below it (it changed a container or
+    /// a field that holds models) touches the reads of those types, and their observers are
+    /// told if reading again gives another result. The cost follows the changes and the
+    /// observers they touch, not the size of the tree or the number of observers.
+    func notifyObservers(of changes: [ModelChange]) {
+        guard !changes.isEmpty else { return }
+        var direct: Set<ObservationKey> = []
+        var checked: Set<ObservationKey> = []
+        var regrouped: Set<ObjectIdentifier> = []
+        var everywhere = false
+        for change in changes {
+            let ids = change.ids
+            insert(change.layout.typeID, ids.before, direct: &direct, checked: &checked)
+            if ids.after != ids.before { insert(change.layout.typeID, ids.after, direct: &direct, checked: &checked) }
+            regrouped.formUnion(change.regroupedTypes)
+            if change.mayRegroupExistentials { everywhere = true }
+            for ancestor in change.ancestors {
+                insert(ancestor.type, ancestor.id, direct: &direct, checked: &checked)
+            }
+        }
+        if !regrouped.isEmpty || everywhere || observed.keys.contains(where: \.byProtocol) {
+            for key in observed.keys where everywhere || key.byProtocol || regrouped.contains(key.type) {
+                checked.insert(key)
+            }
+        }
+        var told: [ObservationKey] = []
+        for key in direct where observed[key] != nil { told.append(key) }
+        for key in checked where !direct.contains(key) {
+            if let query = observed[key], query.differs(self) { told.append(key) }
+        }
+        for key in told {
+            guard let query = observed.removeValue(forKey: key) else { continue }
             registrar.willSet(self, keyPath: query.keyPath)
             registrar.didSet(self, keyPath: query.keyPath)
         }
     }
+
+    private func insert(
+        _ type: ObjectIdentifier, _ id: AnyHashable?, direct: inout Set<ObservationKey>,
+        checked: inout Set<ObservationKey>
+    ) {
+        direct.insert(ObservationKey(type: type, scope: .all, byProtocol: false))
+        checked.insert(ObservationKey(type: type, scope: .first, byProtocol: false))
+        if let id { direct.insert(ObservationKey(type: type, scope: .id(id), byProtocol: false)) }
+    }
+}
+
+/// Whether two values read from the tree are the same: by `==` when they are `Equatable`, else
+/// by their bytes (which can only tell apart values that may be equal, never miss a change).
+func sameValue<T>(_ lhs: T?, _ rhs: T?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil): return true
+    case (let lhs?, let rhs?):
+        if let equal = valuesEqual(lhs, rhs) { return equal }
+        return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+    default: return false
+    }
+}
+
+/// Whether two lists read from the tree are the same, element by element (see ``sameValue(_:_:)``).
+func sameValues<T>(_ lhs: [T], _ rhs: [T]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { sameValue($0, $1) }
 }

@@ -46,6 +46,16 @@ public final class Store: Observable {
     let registrar = ObservationRegistrar()
     var observed: [ObservationKey: ObservedQuery] = [:] { didSet { updateHasListeners() } }
     var observationKeyPaths: [ObservationKey: KeyPath<Store, Int>] = [:]
+    /// Records what each action changed while observers or middleware need to know.
+    let changeLog = ChangeLog()
+    /// How many parts of the package asked for ``changes`` (see ``recordChanges()``).
+    private var changeRecorders = 0
+    /// What the last action the tree reduced changed, in walk order, while the store records
+    /// changes; empty otherwise.
+    package private(set) var changes: [ModelChange] = []
+    /// Where the models of `Identifiable` types sit, by type and id, for reads by id; a type's
+    /// entry is dropped when an action may have added, removed or moved its models.
+    var idIndex: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
     var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
     /// Reduction observers, called in the order they registered.
     var reductionObservers: [(id: Int, observe: @MainActor (any Action, Origin) -> Void)] = [] {
@@ -122,6 +132,8 @@ public final class Store: Observable {
     isolated deinit {
         for middleware in middleware { middleware.storeWillRelease(self) }
         effects.cancelAll()
+        // Compiled tracked visitors capture the log, which keeps them: let both go.
+        changeLog.visitors.removeAll()
         for subscription in subscriptions.values { subscription.finish() }
         // From here on, a kept `Next` or effect runtime must not reach this store.
         lifetime.release()
@@ -176,36 +188,93 @@ public final class Store: Observable {
         queueHead = 0
     }
 
+    /// Asks the store to record what each action changes, from now on (see ``changes``).
+    ///
+    /// Middleware that shows or reacts to changes calls it once; recording costs a copy and a
+    /// byte comparison per model the action reaches, so a store records only while someone
+    /// reads the record: such middleware, or observers.
+    package func recordChanges() {
+        changeRecorders += 1
+    }
+
     /// The end of the pipeline: applies store-level actions, then delivers the action to the tree.
     func reduce(_ action: any Action) {
         let type = ObjectIdentifier(Swift.type(of: action))
-        if type == registerType, let register = action as? Register {
-            self.register(register.model)
-        } else if type == replaceType, let replace = action as? Replace {
-            self.replace(with: replace.model)
-        } else if type == restoreType, let restore = action as? Restore {
-            if let locations = restore.locations, locations.count == restore.models.count {
-                self.restore(restore.models, at: locations)
-            } else {
-                self.restore(restore.models)
-            }
+        let tracking = changeRecorders > 0 || !observed.isEmpty
+        if type == registerType || type == replaceType || type == restoreType {
+            applyStoreAction(action, type: type, tracking: tracking)
         } else if type == cancelEffectsType, let cancel = action as? CancelEffects {
             effects.cancel(id: cancel.id)
         }
         #if DEBUG
             if routingChecked.insert(type).inserted { checkRouting(action, type: type) }
         #endif
-        root.reduce(action, type: type)
-        if hasRegistered {
-            for box in registered { box.reduce(action, type: type) }
+        if tracking {
+            changeLog.start(box: 0, root: root.address, layout: root.layout)
+            root.reduce(action, type: type, tracking: changeLog)
+            if hasRegistered {
+                for (index, box) in registered.enumerated() {
+                    changeLog.start(box: index + 1, root: box.address, layout: box.layout)
+                    box.reduce(action, type: type, tracking: changeLog)
+                }
+            }
+            changes = changeLog.take()
+            if !idIndex.isEmpty { forgetLocations(after: changes) }
+        } else {
+            root.reduce(action, type: type)
+            if hasRegistered {
+                for box in registered { box.reduce(action, type: type) }
+            }
+            if !changes.isEmpty { changes = [] }
+            // Untracked, any model may have moved.
+            if !idIndex.isEmpty { idIndex.removeAll() }
         }
         if hasListeners {
             if !reductionObservers.isEmpty {
                 let origin = currentOrigin
                 for observer in reductionObservers { observer.observe(action, origin) }
             }
-            if !observed.isEmpty { notifyObservers() }
+            if !observed.isEmpty { notifyObservers(of: changes) }
             if !subscriptions.isEmpty { notifySubscribers(action) }
+        }
+    }
+
+    /// Applies ``Register``, ``Replace`` or ``Restore``; while tracking, records each tree's
+    /// value before and after as one change, since values are put back wholesale.
+    private func applyStoreAction(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
+        let before = tracking ? ([root] + registered).map(\.model) : []
+        if type == registerType, let register = action as? Register {
+            self.register(register.model)
+        } else if type == replaceType, let replace = action as? Replace {
+            self.replace(with: replace.model)
+        } else if let restore = action as? Restore {
+            if let locations = restore.locations, locations.count == restore.models.count {
+                self.restore(restore.models, at: locations)
+            } else {
+                self.restore(restore.models)
+            }
+        }
+        guard tracking else { return }
+        for (index, box) in ([root] + registered).enumerated() {
+            changeLog.recordTree(
+                box: index, layout: box.layout, before: before.indices.contains(index) ? before[index] : nil,
+                after: box.model)
+        }
+    }
+
+    /// Drops the known locations of the types whose models the changes may have added, removed
+    /// or moved, or whose ids changed.
+    private func forgetLocations(after changes: [ModelChange]) {
+        for change in changes {
+            if change.mayRegroupExistentials || change.depth == 0 && change.changedParts == nil {
+                idIndex.removeAll()
+                return
+            }
+            for type in change.regroupedTypes { idIndex[type] = nil }
+            if change.layout.model?.identity != nil {
+                let ids = change.ids
+                if ids.before != ids.after { idIndex[change.layout.typeID] = nil }
+            }
         }
     }
 

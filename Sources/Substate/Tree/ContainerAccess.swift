@@ -16,9 +16,31 @@ struct ContainerAccess: Sendable {
     let forEach: @Sendable (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Void
     /// Calls the body with where each element sits (its index or key) and its address.
     let forEachLocated: @Sendable (UnsafeRawPointer, (ModelLocation.Step, UnsafeRawPointer) -> Void) -> Void
+    /// Calls the body with the address of the element at a place, for reading, if there is one.
+    let element: @Sendable (UnsafeRawPointer, ModelLocation.Step, (UnsafeRawPointer) -> Void) -> Void
     /// Calls the body with the address of the element at a place, for writing, if there is one.
     let elementMutable:
         @Sendable (UnsafeMutableRawPointer, ModelLocation.Step, (UnsafeMutableRawPointer) -> Void) -> Void
+    /// Wraps a visitor of one element, told the element's position in the walk's order, into a
+    /// visitor of the whole container; the tracked walk uses it to know where it is.
+    let makeIndexedVisit: @Sendable (@escaping IndexedVisit) -> Visit
+    /// Where the element at a position of the walk's order sits: its index, or its key.
+    let step: @Sendable (UnsafeRawPointer, Int) -> ModelLocation.Step
+}
+
+/// A visitor of one element of a container, told its position in the container's walk order.
+typealias IndexedVisit = @Sendable (UnsafeMutableRawPointer, any Action, Int) -> Void
+
+/// The indexed walk of an array-like container's elements, in place.
+private func indexedArrayVisit<Element>(
+    _ buffer: UnsafeMutableBufferPointer<Element>, _ action: any Action, _ element: IndexedVisit
+) {
+    var address = UnsafeMutableRawPointer(buffer.baseAddress!)
+    let stride = MemoryLayout<Element>.stride
+    for index in 0..<buffer.count {
+        element(address, action, index)
+        address += stride
+    }
 }
 
 /// The located walk and the single-element access of an array-like container.
@@ -71,11 +93,24 @@ extension Array: ModelContainer {
                     arrayLocated($0, body)
                 }
             },
+            element: { pointer, step, body in
+                let array = pointer.assumingMemoryBound(to: [Element].self)
+                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
+                array.pointee.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
+            },
             elementMutable: { pointer, step, body in
                 let array = pointer.assumingMemoryBound(to: [Element].self)
                 guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
                 array.pointee.withUnsafeMutableBufferPointer { body(UnsafeMutableRawPointer($0.baseAddress! + index)) }
-            }
+            },
+            makeIndexedVisit: { element in
+                { pointer, action in
+                    let array = pointer.assumingMemoryBound(to: [Element].self)
+                    if array.pointee.isEmpty { return }
+                    array.pointee.withUnsafeMutableBufferPointer { indexedArrayVisit($0, action, element) }
+                }
+            },
+            step: { _, index in .element(index) }
         )
         return Part(access: .elements(access), child: builder.layout(Element.self))
     }
@@ -118,11 +153,24 @@ extension ContiguousArray: ModelContainer {
                     arrayLocated($0, body)
                 }
             },
+            element: { pointer, step, body in
+                let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
+                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
+                array.pointee.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
+            },
             elementMutable: { pointer, step, body in
                 let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
                 guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
                 array.pointee.withUnsafeMutableBufferPointer { body(UnsafeMutableRawPointer($0.baseAddress! + index)) }
-            }
+            },
+            makeIndexedVisit: { element in
+                { pointer, action in
+                    let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
+                    if array.pointee.isEmpty { return }
+                    array.pointee.withUnsafeMutableBufferPointer { indexedArrayVisit($0, action, element) }
+                }
+            },
+            step: { _, index in .element(index) }
         )
         return Part(access: .elements(access), child: builder.layout(Element.self))
     }
@@ -148,10 +196,20 @@ extension Optional: ModelContainer {
             forEachLocated: { pointer, body in
                 if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { body(.element(0), pointer) }
             },
+            element: { pointer, step, body in
+                guard step == .element(0), pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil else { return }
+                body(pointer)
+            },
             elementMutable: { pointer, step, body in
                 guard step == .element(0), pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil else { return }
                 body(pointer)
-            }
+            },
+            makeIndexedVisit: { element in
+                { pointer, action in
+                    if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { element(pointer, action, 0) }
+                }
+            },
+            step: { _, _ in .element(0) }
         )
         return Part(access: .elements(access), child: builder.layout(Wrapped.self))
     }
@@ -172,7 +230,18 @@ extension Dictionary: ModelContainer {
             forEachMutable: { values.forEachMutable($0, $1) },
             forEach: { values.forEach($0, $1) },
             forEachLocated: { values.forEachLocated($0, $1) },
-            elementMutable: { values.elementMutable($0, $1, $2) }
+            element: { values.element($0, $1, $2) },
+            elementMutable: { values.elementMutable($0, $1, $2) },
+            makeIndexedVisit: { element in
+                { pointer, action in
+                    var index = 0
+                    values.forEachMutable(pointer) { value in
+                        element(value, action, index)
+                        index += 1
+                    }
+                }
+            },
+            step: { values.step($0, $1) }
         )
         return Part(access: .elements(access), child: builder.layout(Value.self))
     }
@@ -185,6 +254,9 @@ protocol ValueWalker: Sendable {
     func forEachLocated(_ pointer: UnsafeRawPointer, _ body: (ModelLocation.Step, UnsafeRawPointer) -> Void)
     func elementMutable(
         _ pointer: UnsafeMutableRawPointer, _ step: ModelLocation.Step, _ body: (UnsafeMutableRawPointer) -> Void)
+    func element(_ pointer: UnsafeRawPointer, _ step: ModelLocation.Step, _ body: (UnsafeRawPointer) -> Void)
+    /// Where the value at a position of the walk order sits.
+    func step(_ pointer: UnsafeRawPointer, _ position: Int) -> ModelLocation.Step
 }
 
 /// Reaches the values of a dictionary in place.
@@ -219,6 +291,19 @@ struct DictionaryValues<Key: Hashable, Value>: ValueWalker {
         let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self)
         guard dictionary.pointee[key] != nil else { return }
         withUnsafeMutablePointer(to: &dictionary.pointee[key]!) { body(UnsafeMutableRawPointer($0)) }
+    }
+
+    func element(_ pointer: UnsafeRawPointer, _ step: ModelLocation.Step, _ body: (UnsafeRawPointer) -> Void) {
+        guard case .key(let located) = step, let key = Self.key(located),
+            let value = pointer.assumingMemoryBound(to: [Key: Value].self).pointee[key]
+        else { return }
+        withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+    }
+
+    func step(_ pointer: UnsafeRawPointer, _ position: Int) -> ModelLocation.Step {
+        let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self)
+        let index = dictionary.pointee.index(dictionary.pointee.startIndex, offsetBy: position)
+        return .key(ModelLocation.Key(value: AnyHashable(dictionary.pointee[index].key)))
     }
 
     /// The key itself, or decoded from the JSON a log recorded it as.

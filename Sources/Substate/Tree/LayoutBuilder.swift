@@ -22,7 +22,7 @@ struct LayoutBuilder {
         let id = ObjectIdentifier(T.self)
         if let existing = layouts[id] { return existing }
         let witness = (T.self as? any Model.Type).map { ModelWitness($0) }
-        let layout = TypeLayout(type: T.self, model: witness)
+        let layout = TypeLayout(type: T.self, size: MemoryLayout<T>.size, model: witness)
         layouts[id] = layout
         fresh.append(layout)
 

@@ -17,6 +17,10 @@ class AnyModelBox {
     /// Delivers an action to every model of the tree that should receive it.
     func reduce(_ action: any Action, type: ObjectIdentifier) { fatalError("abstract") }
 
+    /// Delivers an action as ``reduce(_:type:)`` does, recording in the log each model that
+    /// changed.
+    func reduce(_ action: any Action, type: ObjectIdentifier, tracking log: ChangeLog) { fatalError("abstract") }
+
     /// Walks a copy of the tree with the action, reporting models that change although they
     /// did not declare the action type. The store's own tree is left untouched.
     func checkRouting(_ action: any Action, type: ObjectIdentifier, report: @escaping @Sendable (TypeLayout) -> Void) {
@@ -83,6 +87,11 @@ final class ModelBox<Root: Model>: AnyModelBox {
             lastType = type
             lastVisit = visit
         }
+        visit?(UnsafeMutableRawPointer(value), action)
+    }
+
+    override func reduce(_ action: any Action, type: ObjectIdentifier, tracking log: ChangeLog) {
+        let visit = VisitorCompiler.trackedVisitor(for: layout, action: usesRouting ? type : nil, log: log)
         visit?(UnsafeMutableRawPointer(value), action)
     }
 

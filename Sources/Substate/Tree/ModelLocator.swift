@@ -91,4 +91,44 @@ extension TypeLayout {
         guard isRecursive else { return resolveMutable(pointer, steps, body) }
         DeepStack.withRoom { resolveMutable(pointer, steps, body) }
     }
+
+    /// Follows steps down from the value, for reading, calling `model` with each model met on
+    /// the way (the value itself first, the one the steps lead to last, told that it is the
+    /// last); does nothing more once a step leads nowhere.
+    func resolve(
+        _ pointer: UnsafeRawPointer, _ steps: ArraySlice<ModelLocation.Step>,
+        model: (UnsafeRawPointer, TypeLayout, Bool) -> Void
+    ) {
+        if isModel { model(pointer, self, steps.isEmpty) }
+        guard let step = steps.first else { return }
+        let rest = steps.dropFirst()
+        switch step {
+        case .opened:
+            existential?.withOpened(pointer) { opened, layout in layout.resolveChild(opened, rest, model: model) }
+        case .part(let index):
+            guard parts.indices.contains(index) else { return }
+            let part = parts[index]
+            switch part.access {
+            case .field(_, let offset):
+                part.child.resolveChild(pointer + offset, rest, model: model)
+            case .enumCase(let tag, _):
+                enumAccess?.withPayload(pointer) { current, payload in
+                    if current == tag { part.child.resolveChild(payload, rest, model: model) }
+                }
+            case .elements(let container):
+                guard let element = rest.first else { return }
+                container.element(pointer, element) { part.child.resolveChild($0, rest.dropFirst(), model: model) }
+            }
+        case .element, .key:
+            return
+        }
+    }
+
+    private func resolveChild(
+        _ pointer: UnsafeRawPointer, _ steps: ArraySlice<ModelLocation.Step>,
+        model: (UnsafeRawPointer, TypeLayout, Bool) -> Void
+    ) {
+        guard isRecursive else { return resolve(pointer, steps, model: model) }
+        DeepStack.withRoom { resolve(pointer, steps, model: model) }
+    }
 }

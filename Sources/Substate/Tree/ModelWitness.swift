@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The operations the tree needs on one concrete model type, captured once per type.
 ///
 /// The closures are created in a generic context where the model type is known, so each call
@@ -20,6 +28,11 @@ struct ModelWitness: Sendable {
     /// Whether the model at the address still equals an earlier copy (by `==` when the model is
     /// `Equatable`, else by its printed form).
     let isUnchanged: @Sendable (any Model, UnsafeRawPointer) -> Bool
+    /// Calls `update(action:)` on the model at the address and records in the log whether it
+    /// changed the model (see ``trackedUpdate(_:)``).
+    let trackedUpdate: @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void
+    /// The model's `id`, when the model type is `Identifiable`.
+    let identity: (@Sendable (UnsafeRawPointer) -> AnyHashable)?
 
     init<M: Model>(_ type: M.Type) {
         update = { pointer, action in M._update(at: pointer, action: action) }
@@ -37,7 +50,59 @@ struct ModelWitness: Sendable {
             let after = pointer.assumingMemoryBound(to: M.self).pointee
             return valuesEqual(before, after) ?? (String(reflecting: before) == String(reflecting: after))
         }
+        trackedUpdate = Self.trackedUpdate(M.self)
+        identity = M.self is any Identifiable.Type ? Self.identity(M.self) : nil
     }
+
+    /// The tracked form of `update`: it keeps a copy of the model while `update(action:)` runs,
+    /// and compares the model's bytes before and after.
+    ///
+    /// The copy holds a reference to every buffer the model owns (arrays, strings, dictionaries),
+    /// so a change made in place to one of them copies the buffer first, as copy-on-write does
+    /// for any shared buffer: whatever `update` changed, the bytes differ. Equal bytes therefore
+    /// mean an unchanged model, with no `==` and no walk of the model's contents; differing
+    /// bytes are confirmed with `==` when the model is `Equatable` (a value rebuilt equal is not
+    /// a change). The byte copy is taken separately from the value copy because copying a value
+    /// need not copy its padding.
+    private static func trackedUpdate<M: Model>(
+        _ type: M.Type
+    ) -> @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void {
+        let size = MemoryLayout<M>.size
+        let isEquatable = M.self is any Equatable.Type
+        return { pointer, action, log, layout in
+            let model = pointer.assumingMemoryBound(to: M.self)
+            let before = model.pointee
+            withUnsafeTemporaryAllocation(byteCount: Swift.max(size, 1), alignment: MemoryLayout<M>.alignment) {
+                scratch in
+                let bytes = scratch.baseAddress!
+                bytes.copyMemory(from: pointer, byteCount: size)
+                M._update(at: pointer, action: action)
+                guard memcmp(bytes, pointer, size) != 0 else { return }
+                if isEquatable, valuesEqual(before, model.pointee) == true { return }
+                var changedParts: [Int] = []
+                for (index, part) in layout.parts.enumerated() {
+                    guard case .field(_, let offset) = part.access else {
+                        changedParts.append(index)
+                        continue
+                    }
+                    if memcmp(bytes + offset, pointer + offset, part.child.size) != 0 { changedParts.append(index) }
+                }
+                log.record(layout, before: before, after: model.pointee, changedParts: changedParts)
+            }
+        }
+    }
+
+    private static func identity<M: Model>(_ type: M.Type) -> @Sendable (UnsafeRawPointer) -> AnyHashable {
+        return { pointer in
+            let model = pointer.assumingMemoryBound(to: M.self).pointee as! any Identifiable
+            return identityOf(model)
+        }
+    }
+}
+
+/// The `id` of an `Identifiable` value, as a hashable box.
+private func identityOf<I: Identifiable>(_ model: I) -> AnyHashable {
+    AnyHashable(model.id)
 }
 
 /// Compares two values with `==` when the first is `Equatable`; `nil` when it is not.

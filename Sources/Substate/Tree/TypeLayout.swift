@@ -54,8 +54,12 @@ final class TypeLayout: @unchecked Sendable {
     /// The type's identity, kept so that hot comparisons need not recompute it.
     let typeID: ObjectIdentifier
 
-    init(type: Any.Type, model: ModelWitness?) {
+    /// The size of the type's values in bytes, padding excluded.
+    let size: Int
+
+    init(type: Any.Type, size: Int, model: ModelWitness?) {
         self.type = type
+        self.size = size
         self.model = model
         isModel = model != nil
         typeID = ObjectIdentifier(type)

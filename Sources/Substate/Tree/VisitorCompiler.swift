@@ -13,6 +13,9 @@ struct VisitorCompiler {
         /// Only models that did not declare this action type receive it, on a copy of the tree,
         /// and any change they make is reported.
         case checking(ObjectIdentifier, report: @Sendable (TypeLayout) -> Void)
+        /// As ``broadcast`` (with no action type) or ``routed(_:)``, and each model that changes
+        /// is recorded in the log, with where it sits.
+        case tracking(ObjectIdentifier?, ChangeLog)
     }
 
     let mode: Mode
@@ -36,6 +39,9 @@ struct VisitorCompiler {
             key = VisitorKey(layout: id, action: action)
         case .checking:
             key = nil
+        case .tracking(let action, _):
+            if let action, !layout.reacts(to: action) { return nil }
+            key = VisitorKey(layout: id, action: action)
         }
         if let key, let cached = cache[key] { return cached.visit }
         if let slot = inProgress[id] {
@@ -56,8 +62,17 @@ struct VisitorCompiler {
         if let existential = layout.existential { return existentialVisit(existential) }
         var steps: [Step] = []
         var cases: [Int: Visit] = [:]
-        for part in layout.parts {
+        for (index, part) in layout.parts.enumerated() {
             guard let child = compile(part.child) else { continue }
+            if case .tracking(_, let log) = mode {
+                let visit = trackedPartVisit(part, index, child, log)
+                if case .enumCase(let tag, _) = part.access {
+                    cases[tag] = visit
+                } else {
+                    steps.append(Step(offset: 0, visit: visit))
+                }
+                continue
+            }
             switch part.access {
             case .field(_, let offset): steps.append(Step(offset: offset, visit: child))
             case .elements(let container):
@@ -84,6 +99,40 @@ struct VisitorCompiler {
         let table = (0..<access.cases.count).map { CompiledVisit(visit: cases[$0]) }
         return { pointer, action in
             access.withPayloadMutable(pointer) { tag, payload in table[tag].visit?(payload, action) }
+        }
+    }
+
+    /// The visitor of one part in a tracked walk: it keeps the log's path in step with the walk.
+    private func trackedPartVisit(_ part: Part, _ index: Int, _ child: @escaping Visit, _ log: ChangeLog) -> Visit {
+        let layout = Unmanaged.passUnretained(part.child)
+        switch part.access {
+        case .field(_, let offset):
+            return { pointer, action in
+                log.push(ChangeLog.Entry(kind: .part, index: index, value: pointer + offset, layout: layout))
+                child(pointer + offset, action)
+                log.pop()
+            }
+        case .enumCase:
+            return { pointer, action in
+                log.push(ChangeLog.Entry(kind: .part, index: index, value: pointer, layout: layout))
+                child(pointer, action)
+                log.pop()
+            }
+        case .elements(let container):
+            let part = Unmanaged.passUnretained(part)
+            let visitElements = container.makeIndexedVisit { pointer, action, index in
+                log.setElement(index, pointer)
+                child(pointer, action)
+            }
+            return { pointer, action in
+                log.push(ChangeLog.Entry(kind: .part, index: index, value: pointer, layout: nil))
+                log.push(
+                    ChangeLog.Entry(
+                        kind: .element, index: 0, value: pointer, layout: layout, container: pointer, part: part))
+                visitElements(pointer, action)
+                log.pop()
+                log.pop()
+            }
         }
     }
 
@@ -126,6 +175,10 @@ struct VisitorCompiler {
                 model.update(pointer, action)
                 if !model.isUnchanged(before, UnsafeRawPointer(pointer)) { report(layout) }
             }
+        case .tracking(let action, let log):
+            if let action, let handled = model.handledActions, !handled.contains(action) { return nil }
+            let update = model.trackedUpdate
+            return { pointer, action in update(pointer, action, log, layout) }
         }
     }
 
@@ -151,7 +204,31 @@ struct VisitorCompiler {
                     if let visit = compiler.compile(layout) { visit(model, action) }
                 }
             }
+        case .tracking(let actionType, let log):
+            return { pointer, action in
+                existential.withOpenedMutable(pointer) { model, layout in
+                    guard let visit = VisitorCompiler.trackedVisitor(for: layout, action: actionType, log: log) else {
+                        return
+                    }
+                    log.push(
+                        ChangeLog.Entry(kind: .opened, index: 0, value: model, layout: Unmanaged.passUnretained(layout))
+                    )
+                    visit(model, action)
+                    log.pop()
+                }
+            }
         }
+    }
+
+    /// The tracked visitor of a layout, compiled once per log and kept in it.
+    static func trackedVisitor(for layout: TypeLayout, action: ObjectIdentifier?, log: ChangeLog) -> Visit? {
+        let key = VisitorKey(layout: ObjectIdentifier(layout), action: action)
+        if let cached = log.visitors[key] { return cached.visit }
+        var compiler = VisitorCompiler(mode: .tracking(action, log), cache: log.visitors)
+        let visit = compiler.compile(layout)
+        log.visitors = compiler.cache
+        log.visitors[key] = CompiledVisit(visit: visit)
+        return visit
     }
 
     /// Fuses the steps into nested closures, each calling the next.

@@ -1,0 +1,83 @@
+/// One model that an action changed: where it sits, and its value before and after.
+///
+/// The store notes these while it walks the tree (see ``Store/changes``), for observation and
+/// for middleware that shows what changed. A model's own `update(action:)` is compared before
+/// and after, so a change recorded for a parent is what the parent did itself: its children had
+/// already updated (and are recorded on their own) when its value was copied.
+package struct ModelChange: @unchecked Sendable {
+    // @unchecked Sendable: the layout is immutable once published, the paths are complete once
+    // the change is handed over, and models are Sendable.
+    /// A model above the changed one, whose value therefore changed too.
+    struct Ancestor {
+        let type: ObjectIdentifier
+        let id: AnyHashable?
+    }
+
+    private let paths: ChangePaths
+    private let index: Int
+    /// How many levels below its tree's root the model sits.
+    let depth: Int
+    let layout: TypeLayout
+    /// The models above this one that no change before it in the record already listed.
+    let ancestors: [Ancestor]
+    /// The model before the change; `nil` when it appeared (a model registered).
+    package let before: (any Model)?
+    /// The model after the change.
+    package let after: (any Model)?
+    /// The indices of the model's layout parts (the ways down to models below it) whose bytes
+    /// changed, or `nil` when any of them may have: only models below those parts can have
+    /// appeared, disappeared or moved.
+    let changedParts: [Int]?
+
+    init(
+        paths: ChangePaths, index: Int, depth: Int, layout: TypeLayout, before: (any Model)?, after: (any Model)?,
+        ancestors: [Ancestor], changedParts: [Int]?
+    ) {
+        self.paths = paths
+        self.index = index
+        self.depth = depth
+        self.ancestors = ancestors
+        self.layout = layout
+        self.before = before
+        self.after = after
+        self.changedParts = changedParts
+    }
+
+    /// Where the model sits.
+    package var location: ModelLocation { paths.location(of: index) }
+
+    /// The model types below this model whose membership (which models there are, and where)
+    /// the change may have altered.
+    var regroupedTypes: Set<ObjectIdentifier> {
+        guard let changedParts else { return below }
+        var types: Set<ObjectIdentifier> = []
+        for index in changedParts where layout.parts.indices.contains(index) {
+            types.formUnion(layout.parts[index].child.modelTypes)
+        }
+        return types
+    }
+
+    /// The model types strictly below the model, for a change that may touch all of them.
+    private var below: Set<ObjectIdentifier> {
+        var types: Set<ObjectIdentifier> = []
+        for part in layout.parts { types.formUnion(part.child.modelTypes) }
+        return types
+    }
+
+    /// The `id` of the model before and after, when its type is `Identifiable`.
+    var ids: (before: AnyHashable?, after: AnyHashable?) {
+        func id(_ model: (any Model)?) -> AnyHashable? {
+            guard let model, let identity = layout.model?.identity else { return nil }
+            func open<M: Model>(_ model: M) -> AnyHashable { withUnsafePointer(to: model) { identity($0) } }
+            return open(model)
+        }
+        return (id(before), id(after))
+    }
+
+    /// Whether models that can only be known from values (`any Model` fields) may have
+    /// appeared or disappeared below the model.
+    var mayRegroupExistentials: Bool {
+        guard let changedParts else { return layout.hasExistentialBelow }
+        return changedParts.contains { layout.parts.indices.contains($0) && layout.parts[$0].child.hasExistentialBelow }
+    }
+}

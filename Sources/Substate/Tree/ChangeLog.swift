@@ -1,0 +1,189 @@
+/// Collects which models one action changed, while the store walks the tree.
+///
+/// The tracked walk keeps the path it is on (one entry per level: a part, a container's
+/// element, an opened `any Model`) and, when a model's own `update(action:)` changed it,
+/// records what it was and what it is now, the models above it, and where it sits. Everything
+/// else about the walk is the plain dispatch, so the cost of knowing what changed is a copy and
+/// a byte comparison per model visited, and the cost of everything that reads the record
+/// (observation, the model logger's diff) follows the models that changed.
+///
+/// Paths are stored as differences: the walk goes depth first and children come before their
+/// parents, so consecutive changes share a prefix of their paths, and each change keeps only
+/// the levels below what it shares with the change before it. The record of an action stays
+/// linear in the models it changed even when thousands of nested levels all change.
+// @unchecked Sendable: compiled visitors capture it, but a store only walks its tree on the
+// main actor, synchronously, so the log is never touched from two threads.
+final class ChangeLog: @unchecked Sendable {
+    /// One level of the path the walk is on.
+    // @unchecked Sendable: the addresses point into the tree being walked and are read only
+    // during that walk.
+    struct Entry: @unchecked Sendable {
+        enum Kind: UInt8 {
+            /// A part of the value's layout: a field, an enum case's payload.
+            case part
+            /// An element of the container whose part is ``Entry/part``, at address ``container``.
+            case element
+            /// The model inside an `any Model`.
+            case opened
+        }
+
+        var kind: Kind
+        var index: Int
+        /// The value this level leads to, and its layout.
+        var value: UnsafeRawPointer
+        var layout: Unmanaged<TypeLayout>?
+        /// For an element: the container and its part.
+        var container: UnsafeRawPointer? = nil
+        var part: Unmanaged<Part>? = nil
+    }
+
+    private var entries: UnsafeMutablePointer<Entry>
+    private var capacity = 64
+    private(set) var depth = 0
+    /// The lowest depth the walk came back to since the last change it recorded: the levels
+    /// above it are shared with that change's path.
+    private var shared = 0
+    /// The tree being walked: 0 for the store's root, then 1 + the index of a registered model.
+    private(set) var box = 0
+    /// What the actions walked since the last ``take()`` changed, in walk order.
+    private var changes: [ModelChange] = []
+    private var paths = ChangePaths()
+    /// Visitors compiled for tracked walks, by layout and action type. Existential fields
+    /// compile the visitor of the type they hold when they meet it.
+    var visitors: [VisitorKey: CompiledVisit] = [:]
+
+    init() {
+        entries = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        entries.deallocate()
+    }
+
+    /// The tree's root and its layout, the first model above every change in it.
+    private var root: (value: UnsafeRawPointer, layout: TypeLayout)?
+
+    /// Starts the walk of a tree.
+    func start(box: Int, root value: UnsafeRawPointer, layout: TypeLayout) {
+        self.box = box
+        root = (value, layout)
+        depth = 0
+        shared = 0
+    }
+
+    @inline(__always)
+    func push(_ entry: Entry) {
+        if depth == capacity { grow() }
+        (entries + depth).initialize(to: entry)
+        depth += 1
+    }
+
+    @inline(__always)
+    func pop() {
+        depth -= 1
+        if depth < shared { shared = depth }
+    }
+
+    /// Moves the innermost entry to another element of its container.
+    @inline(__always)
+    func setElement(_ index: Int, _ value: UnsafeRawPointer) {
+        entries[depth - 1].index = index
+        entries[depth - 1].value = value
+        if depth - 1 < shared { shared = depth - 1 }
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: entries, count: depth)
+        entries.deallocate()
+        entries = larger
+        capacity *= 2
+    }
+
+    /// Records that the model at the walk's position changed.
+    func record(_ layout: TypeLayout, before: (any Model)?, after: (any Model)?, changedParts: [Int]?) {
+        var steps: [ModelLocation.Step] = []
+        var ancestors: [ModelChange.Ancestor] = []
+        if shared == 0, depth > 0, let root, let witness = root.layout.model {
+            ancestors.append(ModelChange.Ancestor(type: root.layout.typeID, id: witness.identity?(root.value)))
+        }
+        for level in shared..<depth {
+            let entry = entries[level]
+            switch entry.kind {
+            case .part:
+                steps.append(.part(entry.index))
+            case .opened:
+                steps.append(.opened)
+            case .element:
+                if let part = entry.part?.takeUnretainedValue(), case .elements(let access) = part.access,
+                    let container = entry.container
+                {
+                    steps.append(access.step(container, entry.index))
+                }
+            }
+            // The models above the changed one, except the model itself at the last level.
+            if level < depth - 1, let above = entry.layout?.takeUnretainedValue(), let witness = above.model {
+                ancestors.append(ModelChange.Ancestor(type: above.typeID, id: witness.identity?(entry.value)))
+            }
+        }
+        let index = paths.append(box: box, shared: shared, steps: steps)
+        changes.append(
+            ModelChange(
+                paths: paths, index: index, depth: depth, layout: layout, before: before, after: after,
+                ancestors: ancestors, changedParts: changedParts))
+        shared = depth
+    }
+
+    /// Records a change to a whole tree made outside the walk (a store action that put values
+    /// back).
+    func recordTree(box: Int, layout: TypeLayout, before: (any Model)?, after: any Model) {
+        let index = paths.append(box: box, shared: 0, steps: [])
+        changes.append(
+            ModelChange(
+                paths: paths, index: index, depth: 0, layout: layout, before: before, after: after, ancestors: [],
+                changedParts: nil))
+    }
+
+    /// Hands over what was recorded and starts afresh.
+    func take() -> [ModelChange] {
+        guard !changes.isEmpty else { return [] }
+        defer {
+            changes.removeAll(keepingCapacity: true)
+            paths = ChangePaths()
+        }
+        return changes
+    }
+}
+
+/// The paths of the changes one action made, each stored as the levels below what it shares
+/// with the change before it (see ``ChangeLog``).
+// @unchecked Sendable: appended to only while the store records an action, on the main actor,
+// and read only after.
+final class ChangePaths: @unchecked Sendable {
+    private var records: [(box: Int, shared: Int, start: Int, count: Int)] = []
+    private var steps: [ModelLocation.Step] = []
+
+    func append(box: Int, shared: Int, steps new: [ModelLocation.Step]) -> Int {
+        records.append((box, shared, steps.count, new.count))
+        steps.append(contentsOf: new)
+        return records.count - 1
+    }
+
+    /// The whole location of a change: its own levels, after the levels it shares with the
+    /// changes before it.
+    func location(of index: Int) -> ModelLocation {
+        var pieces: [ArraySlice<ModelLocation.Step>] = []
+        var needed = Int.max
+        var current = index
+        while current >= 0, needed > 0 {
+            let record = records[current]
+            if record.shared < needed {
+                let take = min(record.count, needed == .max ? record.count : needed - record.shared)
+                pieces.append(steps[record.start..<record.start + take])
+                needed = record.shared
+            }
+            current -= 1
+        }
+        return ModelLocation(box: records[index].box, steps: pieces.reversed().flatMap { $0 })
+    }
+}

@@ -1,0 +1,197 @@
+import Substate
+import XCTest
+
+/// An item of a list, found by id.
+struct Item: Model, Identifiable, Equatable {
+    let id: Int
+    var title: String
+    var done = false
+
+    struct Toggle: Action { let id: Int }
+    struct Retitle: Action { let id: Int, title: String }
+
+    mutating func update(action: Action) {
+        switch action {
+        case let toggle as Toggle where toggle.id == id: done.toggle()
+        case let retitle as Retitle where retitle.id == id: title = retitle.title
+        default: break
+        }
+    }
+}
+
+/// A list of items that adds, removes and reorders them itself.
+struct Checklist: Model {
+    var items: [Item]
+    var filter = ""
+    var notes: [Int] = []
+
+    struct Add: Action { let id: Int }
+    struct Remove: Action { let id: Int }
+    struct Reverse: Action {}
+    struct SetFilter: Action { let text: String }
+    struct Note: Action { let value: Int }
+    struct Rebuild: Action {}
+    struct Touch: Action { let id: Int }
+
+    init(count: Int, from first: Int = 0) {
+        items = (first..<first + count).map { Item(id: $0, title: "item \($0)") }
+        notes.reserveCapacity(16)
+    }
+
+    mutating func update(action: Action) {
+        switch action {
+        case let add as Add: items.append(Item(id: add.id, title: "item \(add.id)"))
+        case let remove as Remove: items.removeAll { $0.id == remove.id }
+        case is Reverse: items.reverse()
+        case let set as SetFilter: filter = set.text
+        case let note as Note: notes.append(note.value)
+        case is Rebuild: items = items.map { $0 }
+        case let touch as Touch:
+            if let index = items.firstIndex(where: { $0.id == touch.id }) { items[index].title += "!" }
+        default: break
+        }
+    }
+}
+
+/// The store notes which models an action changed, and where they sit, while it walks the tree.
+@MainActor
+final class ChangeTrackingTests: XCTestCase {
+    private func recordingStore<M: Model>(_ model: M) -> Store {
+        let store = Store(model: model)
+        store.recordChanges()
+        return store
+    }
+
+    func testOneChangedModelIsOneChangeWithItsPlaceAndValues() async {
+        let store = recordingStore(Checklist(count: 1_000))
+        store.update(Item.Toggle(id: 700))
+        XCTAssertEqual(store.changes.count, 1)
+        let change = store.changes[0]
+        XCTAssertEqual("\(change.location)", "root.0.0[700]", "the items field, its elements, the element")
+        XCTAssertEqual(change.before as? Item, Item(id: 700, title: "item 700"))
+        XCTAssertEqual(change.after as? Item, Item(id: 700, title: "item 700", done: true))
+        store.update(Item.Toggle(id: 5_000))
+        XCTAssertTrue(store.changes.isEmpty, "an action nobody reacts to changes nothing")
+    }
+
+    func testAChangeMadeInPlaceIsSeenThoughTheBytesOfTheModelWouldNotChange() async {
+        let store = recordingStore(Checklist(count: 3))
+        // `notes` has spare capacity: appending writes into the same buffer, and only its count
+        // (which lives in the buffer) changes.
+        store.update(Checklist.Note(value: 1))
+        XCTAssertEqual(store.changes.count, 1)
+        XCTAssertEqual((store.changes.first?.after as? Checklist)?.notes, [1])
+        XCTAssertEqual((store.changes.first?.before as? Checklist)?.notes, [])
+        store.update(Checklist.Touch(id: 1))
+        XCTAssertEqual(store.changes.map(\.location), [ModelLocation(box: 0, steps: [])])
+        XCTAssertEqual((store.changes.first?.after as? Checklist)?.items[1].title, "item 1!")
+    }
+
+    func testAValueRebuiltEqualIsNoChange() async {
+        let store = recordingStore(Checklist(count: 3))
+        store.update(Checklist.SetFilter(text: ""))
+        XCTAssertTrue(store.changes.isEmpty)
+        struct Plain: Model {  // not Equatable: new bytes are a change
+            var list = Checklist(count: 2)
+        }
+        let plain = recordingStore(Plain())
+        plain.update(Checklist.Rebuild())
+        XCTAssertEqual(plain.changes.count, 1, "Checklist is not Equatable, and its array buffer is new")
+    }
+
+    func testPaddingIsNeverTakenForAChange() async {
+        struct Padded: Model {
+            var flag: Int8 = 1
+            var count: Int64 = 2
+            var name = "a name long enough to live on the heap"
+            var other: UInt8 = 3
+            struct Bump: Action {}
+            mutating func update(action: Action) {
+                if action is Bump { count += 1 }
+            }
+        }
+        let store = recordingStore(Padded())
+        for _ in 0..<10 { store.update(Item.Toggle(id: 0)) }
+        XCTAssertTrue(store.changes.isEmpty)
+        store.update(Padded.Bump())
+        XCTAssertEqual(store.changes.count, 1)
+    }
+
+    func testLocationsThroughEveryContainerAndEnumShape() async {
+        enum Screen: Sendable {
+            case list(Checklist)
+            case detail(Item)
+            case empty
+        }
+        struct Shapes: Model {
+            var byKey: [String: Item] = ["a": Item(id: 1, title: "a"), "b": Item(id: 2, title: "b")]
+            var maybe: Item? = Item(id: 3, title: "maybe")
+            var screen = Screen.detail(Item(id: 4, title: "detail"))
+            var any: any Model = Item(id: 5, title: "any")
+            var stack: [Screen] = [.empty, .list(Checklist(count: 7, from: 10))]
+        }
+        let store = recordingStore(Shapes())
+        // Each change is located where `locatedModels` locates the model, the places that
+        // `Restore(located:)` puts models back to.
+        let located = Dictionary(
+            uniqueKeysWithValues: store.locatedModels(Item.self).map { ($0.model.id, $0.location) })
+        for id in [2, 3, 4, 5, 16] {
+            store.update(Item.Toggle(id: id))
+            XCTAssertEqual(store.changes.map(\.location), [located[id]!], "item \(id)")
+        }
+        XCTAssertEqual(
+            [2, 3, 4, 5, 16].map { "\(located[$0]!)" },
+            ["root.0.0[b]", "root.1.0[0]", "root.2.1", "root.3(opened)", "root.4.0[1].0.0.0[6]"])
+    }
+
+    func testEveryLevelOfATreeTwentyThousandLevelsDeepIsRecordedInLinearSpace() async {
+        let store = recordingStore(DeepTreeTests.arrayTree())
+        store.update(Bottom.Set(value: 4))
+        // Every level counts its updates, so every level changed; the bottom model too.
+        XCTAssertEqual(store.changes.count, DeepTreeTests.depth + 2)
+        let bottom = store.changes[0]
+        XCTAssertEqual(bottom.after as? Bottom, Bottom(value: 4))
+        // Per level: the children field, its elements, the element; then the bottom field and
+        // the optional's value.
+        XCTAssertEqual(bottom.location.steps.count, 3 * DeepTreeTests.depth + 3)
+        XCTAssertEqual(store.changes.last?.location, ModelLocation(box: 0, steps: []))
+        XCTAssertEqual(store.changes[store.changes.count - 2].location.steps.count, 3)
+    }
+
+    func testValuesPutBackByTheStoreAreOneChangeOfTheWholeTree() async {
+        let store = recordingStore(Checklist(count: 2))
+        store.update(Store.Replace(model: Item(id: 1, title: "replaced")))
+        XCTAssertEqual(store.changes.count, 1)
+        XCTAssertEqual(store.changes[0].location, ModelLocation(box: 0, steps: []))
+        XCTAssertEqual((store.changes[0].before as? Checklist)?.items[1].title, "item 1")
+        XCTAssertEqual((store.changes[0].after as? Checklist)?.items[1].title, "replaced")
+    }
+
+    func testWhileRecordingOnlyBuffersAModelChangesAreCopied() async {
+        struct Library: Model {
+            var shelf = [UInt8](repeating: 1, count: 100_000)
+            var log: [Int] = []
+            struct Shelve: Action {}
+            mutating func update(action: Action) {
+                if action is Shelve { shelf[0] &+= 1 }
+            }
+        }
+        let store = recordingStore(Library())
+        func shelf() -> UInt? {
+            store.lookup(Library.self)!.shelf.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        }
+        let first = shelf()
+        store.update(Item.Toggle(id: 1))
+        XCTAssertEqual(shelf(), first, "an update that changes nothing copies nothing")
+        store.update(Library.Shelve())
+        XCTAssertNotEqual(shelf(), first, "the previous value is kept while the model updates, so a write copies")
+        XCTAssertEqual((store.changes.first?.before as? Library)?.shelf[0], 1)
+        XCTAssertEqual((store.changes.first?.after as? Library)?.shelf[0], 2)
+    }
+
+    func testAStoreNobodyWatchesRecordsNothing() async {
+        let store = Store(model: Checklist(count: 2))
+        store.update(Item.Toggle(id: 1))
+        XCTAssertTrue(store.changes.isEmpty)
+    }
+}
