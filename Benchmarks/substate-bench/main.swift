@@ -40,6 +40,7 @@ func runBenchmarks() async {
         ("deep tree", { EnumBenchmarks.deepTree(harness: harness) }),
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
         ("loggers", { LoggerBenchmarks.figures(harness: harness) }),
+        ("observation", { ObservationBenchmarks.figures(harness: harness) }),
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
         ("state machines", { MachineBenchmarks.inputs(harness: harness) }),
         (

@@ -24,6 +24,8 @@ public final class ModelLogger: Middleware {
     private let output: @MainActor (String) -> Void
     private let entries: (@MainActor (LogEntry) -> Void)?
     private var previous: [any Model] = []
+    /// The stores whose change record the logger follows (diff mode without a filter).
+    private var watching: [ObjectIdentifier: Store.ReductionObservation] = [:]
 
     /// Creates a model logger.
     ///
@@ -56,6 +58,22 @@ public final class ModelLogger: Middleware {
     public var runsDuringReplay: Bool { true }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        if diff, !filter {
+            // The store notes what each action changes while it walks the tree; the logger
+            // diffs only those models, right after the action that changed them.
+            if watching[ObjectIdentifier(store)] == nil {
+                store.recordChanges()
+                watching[ObjectIdentifier(store)] = store.observeReductions { [weak self, weak store] action, origin in
+                    guard let self, let store, !isAction(action, Store.Start.self) else { return }
+                    self.report(action, origin: origin, changes: store.changes, in: store)
+                }
+            }
+            next(action)
+            if isAction(action, Store.Start.self), entries == nil {
+                output(ValueDump.lines(of: root(of: store), label: "Substate.Model").joined(separator: "\n"))
+            }
+            return
+        }
         next(action)
         let current = filter ? store.lookupAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
         defer { previous = current }
@@ -75,6 +93,33 @@ public final class ModelLogger: Middleware {
                 output(ValueDump.lines(of: model, label: "Substate.Model").joined(separator: "\n"))
             }
         }
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        watching[ObjectIdentifier(store)] = nil
+    }
+
+    /// Logs the changes one action made.
+    private func report(_ action: any Action, origin: Store.Origin, changes: [ModelChange], in store: Store) {
+        guard let (name, lines, text) = Self.describe(action, changes: changes, in: store) else { return }
+        if let entries {
+            entries(LogEntry(action: name, origin: origin, fields: [], changes: lines, text: text))
+        } else {
+            output(text)
+        }
+    }
+
+    /// What the logger prints for the changes one action made: the store's root tree only
+    /// (models that middleware registered are its own business), in tree order; `nil` when
+    /// nothing there changed.
+    package static func describe(
+        _ action: any Action, changes: [ModelChange], in store: Store
+    ) -> (name: String, changes: [StateDiff.Change], text: String)? {
+        let ordered = changes.filter { $0.location.box == 0 }.sorted { $0.location.precedes($1.location) }
+        let lines = ordered.flatMap { StateDiff($0, in: store).changes }
+        guard !lines.isEmpty else { return nil }
+        let name = typeName(type(of: action))
+        return (name, lines, ([name + ":"] + lines.map { "  " + $0.description }).joined(separator: "\n"))
     }
 
     private func root(of store: Store) -> any Model {

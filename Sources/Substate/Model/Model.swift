@@ -43,6 +43,12 @@ public protocol Model: Sendable {
     /// reaches `update` without generic indirection.
     static func _update(at pointer: UnsafeMutableRawPointer, action: any Action)
 
+    /// Calls ``update(action:)`` on the model at an address and, if that changed the model,
+    /// calls `changed` with its value before and after. Not for implementing; see
+    /// ``_update(at:action:)``.
+    static func _updateTracked(
+        at pointer: UnsafeMutableRawPointer, action: any Action, changed: (_ before: Self, _ after: Self) -> Void)
+
     /// Calls ``update(action:)`` on each element of an array of this model type at an address,
     /// in index order. Not for implementing; see ``_update(at:action:)``.
     static func _updateElements(at pointer: UnsafeMutableRawPointer, action: any Action)
@@ -68,6 +74,26 @@ extension Model {
     @inlinable
     public static func _update(at pointer: UnsafeMutableRawPointer, action: any Action) {
         pointer.assumingMemoryBound(to: Self.self).pointee.update(action: action)
+    }
+
+    @inlinable
+    public static func _updateTracked(
+        at pointer: UnsafeMutableRawPointer, action: any Action, changed: (_ before: Self, _ after: Self) -> Void
+    ) {
+        // The copy holds a reference to every buffer the model owns, so a change made in place
+        // copies the buffer first and the bytes differ; equal bytes mean an unchanged model.
+        // The bytes are copied apart from the value because copying a value need not copy its
+        // padding.
+        let model = pointer.assumingMemoryBound(to: Self.self)
+        let size = MemoryLayout<Self>.size
+        withUnsafeTemporaryAllocation(byteCount: Swift.max(size, 1), alignment: MemoryLayout<Self>.alignment) {
+            scratch in
+            let bytes = UnsafeRawPointer(scratch.baseAddress!)
+            scratch.baseAddress!.copyMemory(from: pointer, byteCount: size)
+            let before = model.pointee
+            model.pointee.update(action: action)
+            if !_sameBytes(bytes, UnsafeRawPointer(pointer), count: size) { changed(before, model.pointee) }
+        }
     }
 
     @inlinable
@@ -110,3 +136,25 @@ extension Model {
 /// extension Counter: State { mutating func update(action: Action) { ... } }
 /// ```
 public typealias State = Model
+
+/// Whether two regions of memory hold the same bytes; inlined where a model's size is known,
+/// so that comparing a small model is a few word comparisons. Not for use.
+@inlinable
+public func _sameBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= count {
+        if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+            return false
+        }
+        offset += 8
+    }
+    while offset < count {
+        if lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        offset += 1
+    }
+    return true
+}

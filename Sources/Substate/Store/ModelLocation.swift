@@ -71,4 +71,19 @@ public struct ModelLocation: Hashable, Sendable, CustomStringConvertible {
         }
         return (box == 0 ? "root" : "registered \(box - 1)") + path.joined()
     }
+
+    /// Whether this location comes before another in tree order: trees in the store's order,
+    /// a model before the models below it, parts in declaration order, elements in index
+    /// order (dictionary entries by their keys' descriptions).
+    package func precedes(_ other: ModelLocation) -> Bool {
+        if box != other.box { return box < other.box }
+        for (mine, theirs) in zip(steps, other.steps) where mine != theirs {
+            switch (mine, theirs) {
+            case (.part(let a), .part(let b)), (.element(let a), .element(let b)): return a < b
+            case (.key(let a), .key(let b)): return String(describing: a.value) < String(describing: b.value)
+            default: return false
+            }
+        }
+        return steps.count < other.steps.count
+    }
 }

@@ -178,10 +178,17 @@ extension Store {
     package func lookupAll<T>(_ type: T.Type) -> [T] {
         let query = ModelQuery(type)
         var results: [T] = []
+        // A query for one model type matches values of exactly that type: read them as such,
+        // with no boxing and no cast.
+        let exact = query.modelType != nil
         for box in [root] + registered where query.mayContain(box.layout) {
             box.withValue { pointer in
                 _ = box.layout.search(pointer, query) { pointer, layout, _ in
-                    if let model = layout.model?.read(pointer) as? T { results.append(model) }
+                    if exact {
+                        results.append(pointer.assumingMemoryBound(to: T.self).pointee)
+                    } else if let model = layout.model?.read(pointer) as? T {
+                        results.append(model)
+                    }
                     return true
                 }
             }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The operations the tree needs on one concrete model type, captured once per type.
 ///
 /// The closures are created in a generic context where the model type is known, so each call
@@ -67,27 +59,23 @@ struct ModelWitness: Sendable {
     private static func trackedUpdate<M: Model>(
         _ type: M.Type
     ) -> @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void {
-        let size = MemoryLayout<M>.size
         let isEquatable = M.self is any Equatable.Type
         return { pointer, action, log, layout in
-            let model = pointer.assumingMemoryBound(to: M.self)
-            let before = model.pointee
-            withUnsafeTemporaryAllocation(byteCount: Swift.max(size, 1), alignment: MemoryLayout<M>.alignment) {
-                scratch in
-                let bytes = scratch.baseAddress!
-                bytes.copyMemory(from: pointer, byteCount: size)
-                M._update(at: pointer, action: action)
-                guard memcmp(bytes, pointer, size) != 0 else { return }
-                if isEquatable, valuesEqual(before, model.pointee) == true { return }
+            M._updateTracked(at: pointer, action: action) { before, after in
+                if isEquatable, valuesEqual(before, after) == true { return }
                 var changedParts: [Int] = []
-                for (index, part) in layout.parts.enumerated() {
-                    guard case .field(_, let offset) = part.access else {
-                        changedParts.append(index)
-                        continue
+                withUnsafePointer(to: before) { old in
+                    for (index, part) in layout.parts.enumerated() {
+                        guard case .field(_, let offset) = part.access else {
+                            changedParts.append(index)
+                            continue
+                        }
+                        if !_sameBytes(UnsafeRawPointer(old) + offset, pointer + offset, count: part.child.size) {
+                            changedParts.append(index)
+                        }
                     }
-                    if memcmp(bytes + offset, pointer + offset, part.child.size) != 0 { changedParts.append(index) }
                 }
-                log.record(layout, before: before, after: model.pointee, changedParts: changedParts)
+                log.record(layout, before: before, after: after, changedParts: changedParts)
             }
         }
     }

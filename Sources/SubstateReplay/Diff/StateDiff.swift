@@ -111,6 +111,11 @@ private struct DiffWalk {
     }
 
     private static func shape(of value: Any) -> Shape {
+        if let scalar = ValueDump.scalar(value) { return .leaf(scalar) }
+        if !TypeTraits.of(type(of: value)).redactable, let fields = FieldReader.fields(of: value) {
+            if fields.isEmpty { return .leaf(ValueLiteral.describe(value)) }
+            return .parts(fields)
+        }
         var value = value
         var mirror = Mirror(reflecting: value)
         while mirror.displayStyle == .optional {
@@ -118,7 +123,7 @@ private struct DiffWalk {
             value = wrapped
             mirror = Mirror(reflecting: value)
         }
-        if value is any Redactable { return .leaf("<redacted>") }
+        if TypeTraits.of(type(of: value)).redactable { return .leaf("<redacted>") }
         switch ValueDump.style(of: value, mirror) {
         case .collection, .set:
             return .elements(mirror.children.map { (identity(of: $0.value), $0.value) })
@@ -168,7 +173,11 @@ private struct DiffWalk {
     /// Compares two values at the current path.
     mutating func compare(_ before: Any, _ after: Any) {
         if Self.identical(before, after) { return }
-        if let array = before as? any ElementBytes, compareChangedElements(array, after) { return }
+        if TypeTraits.of(type(of: before)).elementBytes, let array = before as? any ElementBytes,
+            compareChangedElements(array, after)
+        {
+            return
+        }
         DeepStack.withRoom {
             switch (Self.shape(of: before), Self.shape(of: after)) {
             case (.leaf(let a), .leaf(let b)):
@@ -321,4 +330,32 @@ extension Array: ElementBytes {
     }
 
     fileprivate func element(at index: Int) -> Any { self[index] }
+}
+
+/// What a diff asks of a value's type, answered once per type: a failed cast to a protocol
+/// costs a search of the conformance tables each time.
+private struct TypeTraits: Sendable {
+    let redactable: Bool
+    let elementBytes: Bool
+
+    private static let cache = TraitCache()
+
+    static func of(_ type: Any.Type) -> TypeTraits {
+        let id = ObjectIdentifier(type)
+        if let known = cache[id] { return known }
+        let traits = TypeTraits(redactable: type is any Redactable.Type, elementBytes: type is any ElementBytes.Type)
+        cache[id] = traits
+        return traits
+    }
+}
+
+// @unchecked Sendable: the lock guards the table, whose entries never change once made.
+private final class TraitCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var table: [ObjectIdentifier: TypeTraits] = [:]
+
+    subscript(id: ObjectIdentifier) -> TypeTraits? {
+        get { lock.withLock { table[id] } }
+        set { lock.withLock { table[id] = newValue } }
+    }
 }

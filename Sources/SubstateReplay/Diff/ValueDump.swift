@@ -82,6 +82,17 @@ package enum ValueDump {
         return label
     }
 
+    /// The common scalars as they read in Swift source, told apart by their type alone (no
+    /// cast); `nil` for any other value.
+    static func scalar(_ value: Any) -> String? {
+        let type = type(of: value)
+        if type == Bool.self { return (value as! Bool) ? "true" : "false" }
+        if type == Int.self { return String(value as! Int) }
+        if type == String.self { return (value as! String).debugDescription }
+        if type == Double.self { return (value as! Double).description }
+        return nil
+    }
+
     /// A scalar as it reads in Swift source: strings quoted, everything else described.
     static func leaf(_ value: Any) -> String {
         if let string = value as? String { return string.debugDescription }

@@ -1,0 +1,34 @@
+import Substate
+
+extension StateDiff {
+    /// What one change the store recorded did, with paths from the tree's root: the model's
+    /// place, then the fields inside it that changed.
+    @MainActor
+    package init(_ change: ModelChange, in store: Store) {
+        let (root, components) = store.pathComponents(of: change.location)
+        var path = root
+        for component in components {
+            switch component {
+            case .field(let name): path += "." + name
+            case .enumCase(let name): path += "." + name
+            case .element(_, let id?): path += "[id: \(ValueLiteral.describe(id.base))]"
+            case .element(let index, nil): path += "[\(index)]"
+            case .key(let key): path += "[\(ValueLiteral.describe(key))]"
+            }
+        }
+        switch (change.before, change.after) {
+        case (let before?, let after?):
+            self.init(from: before, to: after, root: path)
+        case (nil, let after?):
+            self.init(changes: [Change(path: path, before: nil, after: ValueLiteral.describe(after))])
+        case (let before?, nil):
+            self.init(changes: [Change(path: path, before: ValueLiteral.describe(before), after: nil)])
+        case (nil, nil):
+            self.init(changes: [])
+        }
+    }
+
+    private init(changes: [Change]) {
+        self.changes = changes
+    }
+}
