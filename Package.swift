@@ -28,9 +28,11 @@ let package = Package(
             name: "Counter", dependencies: ["CounterFeature", "Substate", "SubstateMiddleware"],
             path: "Examples/Counter/App"),
         .target(
-            name: "TodosFeature", dependencies: ["Substate", "SubstateMiddleware"], path: "Examples/Todos/Feature"),
+            name: "TodosFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
+            path: "Examples/Todos/Feature"),
         .executableTarget(
-            name: "Todos", dependencies: ["TodosFeature", "Substate", "SubstateMiddleware"], path: "Examples/Todos/App"),
+            name: "Todos", dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateMachine"],
+            path: "Examples/Todos/App"),
         .target(
             name: "SearchFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Examples/Search/Feature"),

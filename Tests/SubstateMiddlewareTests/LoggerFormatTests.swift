@@ -96,6 +96,58 @@ final class LoggerFormatTests: XCTestCase {
             ])
     }
 
+    struct Task: Model, Identifiable {
+        let id: Int
+        var done = false
+        var notes: [String: Int] = [:]
+        struct Toggle: Action { let id: Int }
+        mutating func update(action: Action) {
+            if let toggle = action as? Toggle, toggle.id == id {
+                done.toggle()
+                notes["toggles", default: 0] += 1
+            }
+        }
+    }
+
+    struct Project: Model {
+        var tasks: [Task]
+        var toggles = 0
+        var archive: [String: Task] = ["old": Task(id: -1)]
+        mutating func update(action: Action) {
+            if action is Task.Toggle { toggles += 1 }
+        }
+    }
+
+    /// A model's own changes come first, then those of the models inside it, in field and
+    /// element order.
+    func testADiffNamesOnlyTheModelsThatChangedByIdInTreeOrder() async {
+        var lines: [String] = []
+        let store = Store(
+            model: Project(tasks: (0..<10_000).map { Task(id: $0) }),
+            middleware: [ModelLogger(diff: true) { lines.append($0) }, ActionLogger { lines.append($0) }])
+        lines = []
+        store.update(Task.Toggle(id: 4_321))
+        store.update(Task.Toggle(id: -1))
+        XCTAssertEqual(
+            lines,
+            [
+                "LoggerFormatTests.Task.Toggle(id: 4321)",
+                """
+                LoggerFormatTests.Task.Toggle:
+                  LoggerFormatTests.Project.toggles: 0 → 1
+                  LoggerFormatTests.Project.tasks[id: 4321].done: false → true
+                  LoggerFormatTests.Project.tasks[id: 4321].notes["toggles"]: added 1
+                """,
+                "LoggerFormatTests.Task.Toggle(id: -1)",
+                """
+                LoggerFormatTests.Task.Toggle:
+                  LoggerFormatTests.Project.toggles: 1 → 2
+                  LoggerFormatTests.Project.archive["old"].done: false → true
+                  LoggerFormatTests.Project.archive["old"].notes["toggles"]: added 1
+                """,
+            ], "each diff follows its action, though the model logger comes first in the list")
+    }
+
     func testStructuredEntriesCarryTypeOriginFieldsAndChanges() async {
         struct Rename: Action {
             let id: Int

@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import SubstateMachine
 import SubstateMiddleware
 import TodosFeature
 
@@ -23,6 +24,8 @@ final class Session {
                     isActive: false,
                     output: { narrate($0.split(separator: "\n").map { "  | " + $0 }.joined(separator: "\n")) }),
                 ActionUndoer(limit: 50),
+                // Runs the title editor's saves; a new keystroke replaces the pending save.
+                StateMachineRunner(cancelsInFlight: true) { TitleEditor(clock: $0.clock) },
                 ModelSaver(
                     directory: directory.appendingPathComponent("saved"), strategy: .debounced(.milliseconds(300))),
                 ActionRecorder(to: log, digestEvery: 5, snapshotEvery: 25),
@@ -55,6 +58,14 @@ final class Session {
         let rows = app.visible.map { "  [\($0.isDone ? "x" : " ")] \($0.id) \($0.title)" }
         let owner = app.preferences.owner == "you" ? "Your" : "\(app.preferences.owner)'s"
         let header = "\(owner) list (\(app.filter.mode.rawValue)): \(app.summary)"
-        return ([header] + (rows.isEmpty ? ["  (empty)"] : rows)).joined(separator: "\n")
+        var screens: [String] = []
+        for case .detail(let detail) in app.navigation.path {
+            let title = app.list.todos.first { $0.id == detail.todoID }?.title ?? "(deleted)"
+            screens.append("  ▹ detail of \(detail.todoID) \(title), \(detail.changesSeen) changes seen")
+        }
+        if let editor = app.navigation.editor {
+            screens.append("  ▹ editor sheet for \(editor.todoID): \"\(editor.draft)\"")
+        }
+        return ([header] + (rows.isEmpty ? ["  (empty)"] : rows) + screens).joined(separator: "\n")
     }
 }

@@ -20,10 +20,14 @@ func demo() async throws {
     let script = [
         "owner Ada", "add Write the README", "add Record a session", "add Replay it", "toggle 1",
         "log", "edit 2 Record a real session", "log", "delete 3", "undo", "filter active",
+        "open 2", "rename 2", "type Record and replay", "save", "close", "rename 1", "type Never saved", "close",
+        "back",
     ]
     for line in script {
         print("> \(line)")
         if let problem = session!.run(line) { print("  \(problem)") }
+        // Let effects deliver what they finished (the editor's save) before the next line.
+        await settle()
     }
     print("\n" + session!.listing)
     let logURL = session!.logURL
@@ -51,8 +55,14 @@ func demo() async throws {
     if status != 0 { exit(status) }
 }
 
+/// Gives effects that finished their work a moment to deliver it to the store.
 @MainActor
-func interactive() throws {
+func settle() async {
+    try? await Task.sleep(for: .milliseconds(20))
+}
+
+@MainActor
+func interactive() async throws {
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".todos")
     let session = try Session(directory: directory, narrate: { print($0) })
     print("Substate Todos, saving in \(directory.path). Type help for the commands.\n" + session.listing)
@@ -64,7 +74,12 @@ func interactive() throws {
         case .help: print(Command.helpText)
         case .list: print(session.listing)
         case .dispatch(let line):
-            if let problem = session.run(line) { print(problem) } else { print(session.listing) }
+            if let problem = session.run(line) {
+                print(problem)
+            } else {
+                await settle()
+                print(session.listing)
+            }
         }
     }
     print("\nRecorded to \(session.logURL.path)")
@@ -74,7 +89,7 @@ func interactive() throws {
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case nil, "demo": try await demo()
-case "interactive": try interactive()
+case "interactive": try await interactive()
 case "replay": exit(ReplayCommand.run(Array(arguments.dropFirst()), as: TodoApp.self))
 default:
     print("usage: Todos [demo | interactive | replay LOG [--through SEQ] [--skip SEQ]]")

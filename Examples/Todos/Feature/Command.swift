@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import SubstateMachine
 import SubstateMiddleware
 
 /// A line typed at the program's prompt, read into the action it dispatches.
@@ -18,6 +19,9 @@ public enum Command: Equatable {
           delete ID          delete a to-do
           filter all|active|done
           owner NAME         whose list it is (saved)
+          open ID            push the detail screen of a to-do; back pops it
+          rename ID          open the title editor sheet; type TEXT edits the draft
+                             (saved after a pause), save saves now, close dismisses
           undo, redo         undo or redo the last change to the list
           log                switch the action log on or off
           list               show the list
@@ -43,6 +47,13 @@ public enum Command: Equatable {
             }
             return .success(Filter.Set(mode))
         case "owner" where !rest.isEmpty: return .success(Preferences.Rename(rest))
+        case "open": return id().map { .success(Navigation.Open($0)) } ?? .failure(CommandError("open needs an id"))
+        case "back": return .success(Navigation.Back())
+        case "rename":
+            return id().map { .success(Navigation.Rename($0)) } ?? .failure(CommandError("rename needs an id"))
+        case "type" where !rest.isEmpty: return .success(MachineNode<TitleEditor>.Input(.typed(rest)))
+        case "save": return .success(MachineNode<TitleEditor>.Input(.commit))
+        case "close": return .success(Navigation.Dismiss())
         case "log": return .success(ActionLogger.Toggle())
         case "undo": return .success(Undo())
         case "redo": return .success(Redo())

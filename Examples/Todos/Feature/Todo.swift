@@ -16,6 +16,8 @@ public struct Todo: Model, Codable, Equatable, Sendable {
         switch action {
         case let toggle as TodoList.Toggle where toggle.id == id: isDone.toggle()
         case let edit as TodoList.Edit where edit.id == id: title = edit.title
+        // The editor sheet saved a title for this to-do.
+        case let saved as TitleEditor.Saved where saved.ioResult.todoID == id: title = saved.ioResult.title
         default: ()
         }
     }

@@ -1,4 +1,5 @@
 import Substate
+import SubstateMachine
 import SubstateMiddleware
 
 /// The program's state: the list, its filter, preferences and statistics. The parent derives
@@ -8,6 +9,8 @@ public struct TodoApp: Model, Codable, Equatable {
     public var filter = Filter()
     public var preferences = Preferences()
     public var statistics = Statistics()
+    /// The screens over the list: a stack of detail screens and the editor sheet.
+    public var navigation = Navigation()
     /// "2 of 5 done", kept up to date after every action.
     public var summary = "nothing to do"
 
@@ -16,6 +19,7 @@ public struct TodoApp: Model, Codable, Equatable {
     public mutating func update(action: Action) {
         // The children were updated first: the list says what the action did to it.
         if let outcome = list.outcome { statistics.count(outcome) }
+        navigation.apply(action, list: list)
         let done = list.todos.filter(\.isDone).count
         summary = list.todos.isEmpty ? "nothing to do" : "\(done) of \(list.todos.count) done"
     }

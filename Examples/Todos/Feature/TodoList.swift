@@ -73,6 +73,8 @@ public struct TodoList: SavedModel, RecordedModel, Equatable {
             if todos.contains(where: { $0.id == toggle.id }) { outcome = .toggled }
         case let edit as Edit:
             if todos.contains(where: { $0.id == edit.id }) { outcome = .edited }
+        case let saved as TitleEditor.Saved:
+            if todos.contains(where: { $0.id == saved.ioResult.todoID }) { outcome = .edited }
         default: ()
         }
     }
