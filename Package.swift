@@ -102,6 +102,10 @@ let package = Package(
                 "SubstateTestSupport",
             ],
             path: "Tests/SearchExampleTests"),
+        .testTarget(
+            name: "GuideTests",
+            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
+            path: "Tests/GuideTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 ///
 /// Models change only through actions, so a text field or a toggle cannot write into the
 /// tree; a binding turns each write into the action the model handles. It is what SwiftUI's
-/// `Binding(get:set:)` wraps, and it reads through ``Store/find(_:)`` (or ``Store/find(_:id:)``),
+/// `Binding(get:set:)` wraps, and it reads through `find` (or ``Store/find(_:id:)``),
 /// so a view that reads it is observed like any other read.
 ///
 /// ```swift
@@ -42,7 +42,7 @@ public struct StoreBinding<Value> {
 
 extension Store {
     /// A binding to a value of the shallowest model of a type, or `nil` if there is no such
-    /// model: reads go through ``find(_:)``, writes dispatch the action `set` makes.
+    /// model: reads go through `find`, writes dispatch the action `set` makes.
     ///
     /// ```swift
     /// let name = store.binding(\Profile.name, of: Profile.self, set: { Profile.Rename(to: $0) })
