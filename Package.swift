@@ -106,6 +106,10 @@ let package = Package(
             name: "GuideTests",
             dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
             path: "Tests/GuideTests"),
+        .testTarget(
+            name: "DocSnippets",
+            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
+            path: "Tests/DocSnippets"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -77,24 +77,24 @@ struct ProductScreen: Model, Equatable {
 @MainActor
 enum SwiftUIGuide {
     static func reading(store: Store) {
-        let shop = store.find(Shop.self)              // one model: observed as a whole
-        let products = store.findAll(Product.self)    // a list: told when it changes
-        let third = store.find(Product.self, id: 3)   // one row: told only when product 3 changes
+        let shop = store.find(Shop.self)  // one model: observed as a whole
+        let products = store.findAll(Product.self)  // a list: told when it changes
+        let third = store.find(Product.self, id: 3)  // one row: told only when product 3 changes
         _ = (shop, products, third)
     }
 
     static func bindings(store: Store) {
         let query = store.binding(\Shop.query, of: Shop.self, set: { Shop.Search(query: $0) })
         let name = store.binding(\Product.name, of: Product.self, id: 3, set: { Product.Rename(id: 3, name: $0) })
-        query?.set("lamp")          // dispatches Shop.Search(query: "lamp")
-        name?.value = "Desk lamp"   // dispatches Product.Rename
+        query?.set("lamp")  // dispatches Shop.Search(query: "lamp")
+        name?.value = "Desk lamp"  // dispatches Product.Rename
     }
 
     static func navigation(store: Store) {
-        store.update(Shop.Push(id: 3))       // the product screen's model joins the tree
-        store.update(Shop.ShowCheckout())    // so does the checkout's
-        store.update(Checkout.Pay())         // reaches the checkout while it is shown
-        store.update(Shop.Dismiss())         // gone: it receives nothing more
+        store.update(Shop.Push(id: 3))  // the product screen's model joins the tree
+        store.update(Shop.ShowCheckout())  // so does the checkout's
+        store.update(Checkout.Pay())  // reaches the checkout while it is shown
+        store.update(Shop.Dismiss())  // gone: it receives nothing more
         store.update(Shop.Pop(count: 1))
     }
 }
@@ -116,16 +116,16 @@ enum WiringGuide {
         Store(
             model: Shop(),
             middleware: [
-                ActionLogger(isActive: false),         // first: sees every action as it was sent
-                ActionDebouncer(),                     // before effects: they see the settled action
+                ActionLogger(isActive: false),  // first: sees every action as it was sent
+                ActionDebouncer(),  // before effects: they see the settled action
                 EffectHandler(effects: [
                     Effect(for: Shop.Push.self) { push, send in
                         let cents = try await send.dependencies[PriceClient.self].price(push.id)
                         await send(Product.Loaded(id: push.id, cents: cents))
                     }
                 ]),
-                ActionRecorder(to: log),               // records what the tree reduced, wherever it sits
-                ModelLogger(diff: true),               // prints what each action changed
+                ActionRecorder(to: log),  // records what the tree reduced, wherever it sits
+                ModelLogger(diff: true),  // prints what each action changed
             ])
     }
 
