@@ -1,3 +1,7 @@
+// swift-format-ignore-file
+// The code below is the documentation's, line for line (SnippetCoverageTests), so it keeps
+// the documents' layout rather than the formatter's.
+
 import Foundation
 import Substate
 import SubstateMachine
@@ -55,9 +59,8 @@ enum MachineSnippets {
 @MainActor
 enum TestingSnippets {
     static func run() async {
-        let store = TestStore(
-            model: MachineNode<Login>(.init()),
-            middleware: [StateMachineRunner(Login(client: .mock))])
+        let store = TestStore(model: MachineNode<Login>(.init()),
+                              middleware: [StateMachineRunner(Login(client: .mock))])
         store.send(MachineNode<Login>.Input(.didTapLoginButton)) { $0.state.isLoading = true }
         await store.receive(MachineNode<Login>.Result.self) { $0.state = .init(user: "user") }
         await store.finish()
@@ -121,8 +124,7 @@ enum SavingSnippets {
     }
 
     static func run() async {
-        let store = Store(
-            model: App(), middleware: [ModelSaver(directory: appSupport, strategy: .debounced(.seconds(1)))])
+        let store = Store(model: App(), middleware: [ModelSaver(directory: appSupport, strategy: .debounced(.seconds(1)))])
         _ = store
     }
 
@@ -136,8 +138,7 @@ enum SavingSnippets {
     }
 
     static func manual() {
-        let store = Store(
-            model: App(), middleware: [ModelSaver(directory: appSupport, strategy: .manual, loading: .manual)])
+        let store = Store(model: App(), middleware: [ModelSaver(directory: appSupport, strategy: .manual, loading: .manual)])
         store.update(ModelSaver.Load(Settings.self))
         store.update(ModelSaver.Save(Settings.self))
         store.update(ModelSaver.SetStrategy(.debounced(.seconds(1))))
@@ -195,17 +196,13 @@ enum MiddlewareSnippets {
     }
 
     static func overview() throws {
-        let store = Store(
-            model: App(),
-            middleware: [
-                ActionLogger(filter: true),
-                ActionDebouncer(),
-                EffectHandler(effects: [
-                    Effect(for: Search.Query.self) { query in Search.Loaded(try await api.search(query.text)) }
-                ]),
-                ModelSaver(directory: appSupport),
-                ActionRecorder(to: try FileLog(url: sessionFile)),
-            ])
+        let store = Store(model: App(), middleware: [
+            ActionLogger(filter: true),
+            ActionDebouncer(),
+            EffectHandler(effects: [Effect(for: Search.Query.self) { query in Search.Loaded(try await api.search(query.text)) }]),
+            ModelSaver(directory: appSupport),
+            ActionRecorder(to: try FileLog(url: sessionFile)),
+        ])
         _ = store
     }
 
@@ -220,26 +217,22 @@ enum MiddlewareSnippets {
     }
 
     static func triggering() {
-        let store = Store(
-            model: App(),
-            middleware: [
-                ActionTrigger([
-                    .after(Login.Succeeded.self, dispatch: { succeeded, _ in Profile.Load(user: succeeded.user) }),
-                    .replacing(Legacy.Save.self, with: { _, _ in Document.Save() }),
-                ])
-            ])
+        let store = Store(model: App(), middleware: [
+            ActionTrigger([
+                .after(Login.Succeeded.self, dispatch: { succeeded, _ in Profile.Load(user: succeeded.user) }),
+                .replacing(Legacy.Save.self, with: { _, _ in Document.Save() }),
+            ]),
+        ])
         _ = store
     }
 
     static func tracking() {
         let tracker = ActionTracker { event in analytics.send(event.name, event.values) }
-        let store = Store(
-            model: App(),
-            middleware: [
-                tracker,
-                ValueTracker([.value("theme", of: Settings.self, \.theme)]),
-                ActionStream([.sequence({ _ in batteryLevels }, map: { Battery.Changed(level: $0) })]),
-            ])
+        let store = Store(model: App(), middleware: [
+            tracker,
+            ValueTracker([.value("theme", of: Settings.self, \.theme)]),
+            ActionStream([.sequence({ _ in batteryLevels }, map: { Battery.Changed(level: $0) })]),
+        ])
         _ = store
     }
 }

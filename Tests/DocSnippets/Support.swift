@@ -1,3 +1,7 @@
+// swift-format-ignore-file
+// The code below is the documentation's, line for line (SnippetCoverageTests), so it keeps
+// the documents' layout rather than the formatter's.
+
 import Foundation
 import Substate
 import SubstateMachine
@@ -52,8 +56,7 @@ struct Login: StateMachine {
     }
     func runIOEffect(_ ioEffect: IOEffect) -> IOResultStream {
         switch ioEffect {
-        case .authenticate(let name, let password):
-            .single { .authenticated(await client.authenticate(name, password)) }
+        case .authenticate(let name, let password): .single { .authenticated(await client.authenticate(name, password)) }
         }
     }
 }

@@ -1,3 +1,7 @@
+// swift-format-ignore-file
+// The code below is the documentation's, line for line (SnippetCoverageTests), so it keeps
+// the documents' layout rather than the formatter's.
+
 import Foundation
 import Observation
 import Substate
