@@ -110,6 +110,10 @@ let package = Package(
             name: "DocSnippets",
             dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
             path: "Tests/DocSnippets"),
+        .testTarget(
+            name: "ReadmeSnippets",
+            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
+            path: "Tests/ReadmeSnippets"),
     ],
     swiftLanguageModes: [.v6]
 )

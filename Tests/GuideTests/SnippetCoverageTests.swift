@@ -26,7 +26,7 @@ final class SnippetCoverageTests: XCTestCase {
 
     static var allDocuments: [String] {
         let dirs = ["Sources", "Middleware"]
-        var found: [String] = []
+        var found = ["README.md"]
         for dir in dirs {
             let walker = FileManager.default.enumerator(
                 at: root.appendingPathComponent(dir), includingPropertiesForKeys: nil)!
