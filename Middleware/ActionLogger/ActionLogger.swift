@@ -50,7 +50,9 @@ public final class ActionLogger: Middleware {
     private let output: (@MainActor (String) -> Void)?
     private let entries: (@MainActor (LogEntry) -> Void)?
     /// The switch as last read from the store; read again after the actions that can change it.
-    private var isActive: Bool?
+    // Read on every action, only on the main actor and never across a suspension: unchecked
+    // exclusivity keeps the switched-off logger's cost to a few comparisons.
+    @exclusivity(unchecked) private var isActive: Bool?
 
     /// Creates an action logger that prints.
     ///
@@ -100,21 +102,26 @@ public final class ActionLogger: Middleware {
             }
         }
         next(action)
+        let type = ObjectIdentifier(Swift.type(of: action))
         // A replayed log registers the switch as it was recorded.
-        if isAction(action, Store.Start.self), !store.isReplaying {
+        if type == Self.start, !store.isReplaying {
             store.update(Store.Register(model: State(isActive: startsActive)))
         }
         // Only these can change the switch: read it again after them, or until it is there.
-        if isActive == nil || isAction(action, Toggle.self) || isAction(action, Store.Start.self)
-            || isAction(action, Store.Replace.self) || isAction(action, Store.Restore.self)
-            || isAction(action, Store.Register.self)
-        {
+        if isActive == nil || Self.switchingTypes.contains(type) {
             isActive = store.lookup(State.self)?.isActive
         }
     }
 
     /// The line of an action: the action as Swift source spells it, and its origin when it did
     /// not come from the app.
+    private static let start = ObjectIdentifier(Store.Start.self)
+    /// The actions after which the switch may read differently.
+    private static let switchingTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Toggle.self), start, ObjectIdentifier(Store.Replace.self),
+        ObjectIdentifier(Store.Restore.self), ObjectIdentifier(Store.Register.self),
+    ]
+
     static func line(for action: Action, origin: Store.Origin) -> String {
         let literal = ValueLiteral.describe(action)
         return origin == .app ? literal : "\(literal)  (\(origin.rawValue))"

@@ -54,6 +54,14 @@ enum ValueFormatter {
         return made
     }
 
+    /// Whether values of the type print without nesting (numbers, strings, booleans), so that
+    /// writing one needs no check of the stack left.
+    static func isLeaf<T>(_ type: T.Type) -> Bool {
+        T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self
+            || T.self == Float.self || T.self == Int64.self || T.self == Int32.self || T.self == UInt.self
+            || T.self == UInt64.self || T.self == UInt8.self || T.self == Character.self
+    }
+
     /// The plan of a type given as a metatype value.
     static func writer(forAny type: Any.Type) -> Write {
         func open<T>(_: T.Type) -> Write { writer(for: T.self) }
@@ -91,7 +99,7 @@ enum ValueFormatter {
     /// they must be read), labelled as the source spells them; `nil` when a field has no key
     /// path (the struct is then reflected).
     private static func structPlan<T>(_ type: T.Type) -> Write? {
-        var parts: [(label: String, write: Write)] = []
+        var parts: [(label: String, write: Write, leaf: Bool)] = []
         var hiddenFields = 0
         var complete = true
         // Fields the runtime cannot make key paths for (weak, unowned) are skipped by the walk:
@@ -115,12 +123,14 @@ enum ValueFormatter {
                 return true
             }
             let label = String(cString: name)
-            parts.append((plan.wrapperStorage && label.hasPrefix("_") ? String(label.dropFirst()) : label, plan.write))
+            parts.append(
+                (plan.wrapperStorage && label.hasPrefix("_") ? String(label.dropFirst()) : label, plan.write, plan.leaf)
+            )
             return true
         }
         guard walked, complete, parts.count + hiddenFields == stored else { return nil }
         let name = Array(typeName(T.self).utf8)
-        let fields = parts.map { (label: Array($0.label.utf8), write: $0.write) }
+        let fields = parts.map { (label: Array($0.label.utf8), write: $0.write, leaf: $0.leaf) }
         return { pointer, text in
             for byte in name { text.append(byte) }
             text.append(literal: "(")
@@ -128,8 +138,13 @@ enum ValueFormatter {
                 if index > 0 { text.append(literal: ", ") }
                 for byte in field.label { text.append(byte) }
                 text.append(literal: ": ")
-                // Values nest as deep as trees do: each level makes sure of its stack.
-                DeepStack.withRoom { field.write(pointer, &text) }
+                // Values nest as deep as trees do: each level makes sure of its stack, except
+                // values that cannot nest.
+                if field.leaf {
+                    field.write(pointer, &text)
+                } else {
+                    DeepStack.withRoom { field.write(pointer, &text) }
+                }
             }
             text.append(literal: ")")
         }
@@ -138,29 +153,30 @@ enum ValueFormatter {
 
 /// A key path to a field, which makes the field's part of its struct's plan.
 protocol FieldFormatting {
-    func plan<R>(from root: R.Type) -> (write: ValueFormatter.Write, hidden: Bool, wrapperStorage: Bool)?
+    func plan<R>(from root: R.Type) -> (write: ValueFormatter.Write, hidden: Bool, wrapperStorage: Bool, leaf: Bool)?
 }
 
 extension KeyPath: FieldFormatting {
     /// The field's part of its struct's plan. A field is read at its offset, except one that
     /// may be a weak or unowned reference (a class or an optional), which its key path reads
     /// as it must be read.
-    func plan<R>(from root: R.Type) -> (write: ValueFormatter.Write, hidden: Bool, wrapperStorage: Bool)? {
+    func plan<R>(from root: R.Type) -> (write: ValueFormatter.Write, hidden: Bool, wrapperStorage: Bool, leaf: Bool)? {
         guard let path = self as? KeyPath<R, Value> else { return nil }
         let hidden = Value.self is any HiddenFromLogs.Type
         let wrapperStorage = Value.self is any PropertyWrapperStorage.Type
-        if hidden { return ({ _, _ in }, true, wrapperStorage) }
+        if hidden { return ({ _, _ in }, true, wrapperStorage, true) }
+        let leaf = ValueFormatter.isLeaf(Value.self)
         let write = ValueFormatter.writer(for: Value.self)
         let kind = RuntimeMetadata.kind(Value.self)
         let mayBeReference = Value.self is AnyObject.Type || kind == RuntimeMetadata.optionalKind
         if !mayBeReference, let offset = MemoryLayout<R>.offset(of: path) {
-            return ({ pointer, text in write(pointer + offset, &text) }, false, wrapperStorage)
+            return ({ pointer, text in write(pointer + offset, &text) }, false, wrapperStorage, leaf)
         }
         return (
             { pointer, text in
                 withUnsafePointer(to: pointer.load(as: R.self)[keyPath: path]) { write(UnsafeRawPointer($0), &text) }
             },
-            false, wrapperStorage
+            false, wrapperStorage, leaf
         )
     }
 }
@@ -190,13 +206,19 @@ protocol PlannedFormatting {
 extension Array: PlannedFormatting {
     static func formattingPlan() -> ValueFormatter.Write {
         let element = ValueFormatter.writer(for: Element.self)
+        let isLeaf = ValueFormatter.isLeaf(Element.self)
         return { pointer, text in
             let array = pointer.load(as: [Element].self)
             text.append(literal: "[")
             array.withUnsafeBufferPointer { elements in
                 for index in elements.indices {
                     if index > 0 { text.append(literal: ", ") }
-                    DeepStack.withRoom { element(UnsafeRawPointer(elements.baseAddress! + index), &text) }
+                    let address = UnsafeRawPointer(elements.baseAddress! + index)
+                    if isLeaf {
+                        element(address, &text)
+                    } else {
+                        DeepStack.withRoom { element(address, &text) }
+                    }
                 }
             }
             text.append(literal: "]")
