@@ -56,26 +56,32 @@ extension TypeLayout {
                 if !reached { part.child.nameChild(nil, rest, into: &components) }
             case .elements(let container):
                 guard let element = rest.first else { return }
-                switch (container.kind, element) {
-                case (.optional, _): break
-                case (_, .element(let position)):
-                    var id: AnyHashable?
-                    if let pointer, let identity = part.child.model?.identity {
-                        container.element(pointer, element) { id = identity($0) }
+                /// The step's own component, with the element's id once it is reached.
+                func component(_ reached: UnsafeRawPointer?) -> Store.PathComponent? {
+                    switch (container.kind, element) {
+                    case (.optional, _):
+                        return nil
+                    case (_, .element(let position)):
+                        let id = reached.flatMap { reached in part.child.model?.identity.map { $0(reached) } }
+                        return .element(position, id: id)
+                    case (_, .key(let key)):
+                        return .key(key.value?.base ?? String(decoding: key.json ?? [], as: UTF8.self))
+                    default:
+                        return nil
                     }
-                    components.append(.element(position, id: id))
-                case (_, .key(let key)):
-                    components.append(.key(key.value?.base ?? String(decoding: key.json ?? [], as: UTF8.self)))
-                default: break
                 }
                 var reached = false
                 if let pointer {
                     container.element(pointer, element) {
                         reached = true
+                        if let step = component($0) { components.append(step) }
                         part.child.nameChild($0, rest.dropFirst(), into: &components)
                     }
                 }
-                if !reached { part.child.nameChild(nil, rest.dropFirst(), into: &components) }
+                if !reached {
+                    if let step = component(nil) { components.append(step) }
+                    part.child.nameChild(nil, rest.dropFirst(), into: &components)
+                }
             }
         case .element, .key:
             return

@@ -182,6 +182,10 @@ private struct DiffWalk {
             switch (Self.shape(of: before), Self.shape(of: after)) {
             case (.leaf(let a), .leaf(let b)):
                 if a != b { record(a, b) }
+            case (.parts(let a), .parts(let b))
+            where a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key }:
+                // The same fields in the same order (two values of one struct type): pairwise.
+                for (old, new) in zip(a, b) { enter(new.key) { $0.compare(old.value, new.value) } }
             case (.parts(let a), .parts(let b)):
                 var later: [String: Any] = [:]
                 for part in b { later[part.key] = part.value }
