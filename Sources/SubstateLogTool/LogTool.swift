@@ -38,6 +38,8 @@ public enum LogTool {
           check LOG   whether a log is valid, naming every bad line
           diff A B    the first point where two logs differ (exit code 1 if they do)
           tail LOG    the last actions of a log, and with -f those still to come
+          inspect LOG -o PAGE
+                      one self-contained HTML page to browse the session
           help [COMMAND]
                       this text, or a command's own
 
@@ -75,6 +77,16 @@ public enum LogTool {
 
         Compares the actions of two logs (type, origin, payload) and shows the first one
         where they differ. Exit code 0 when they agree, 1 when they differ.
+        """,
+        "inspect": """
+        usage: substate-log inspect LOG -o PAGE
+
+        Writes one self-contained HTML page (no server, no network) that shows the
+        session: a timeline of the actions with filters by type and origin and a text
+        search, each action's payload, and charts of actions over time and by type. An
+        app's own replay command (replay LOG --inspect PAGE) adds the state after every
+        action, what each action changed, and whether the replay matched. Exit code 65 when
+        some lines of the log could not be read; the page lists them.
         """,
         "tail": """
         usage: substate-log tail LOG [-n COUNT] [-f]
@@ -129,6 +141,7 @@ public enum LogTool {
         case "check": result = check(rest, console)
         case "diff": result = diff(rest, console)
         case "tail": result = tail(rest, console, wait: wait)
+        case "inspect": result = inspect(rest, console)
         default: return console.usageError("unknown command \"\(command)\"")
         }
         return result

@@ -43,6 +43,29 @@ final class LogToolTests: XCTestCase {
         return url.path
     }
 
+    func testInspectWritesOnePageWithEveryActionAndNamesBadLines() async throws {
+        let path = try record("a.jsonl", readings: [3, 5])
+        let page = directory.appendingPathComponent("a.html").path
+        let result = LogTool.run(["inspect", path, "-o", page])
+        XCTAssertEqual(result.exitCode, 0, result.output)
+        XCTAssertEqual(result.output, "\(page): 4 actions of Meter")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.contains(#""type":"Meter.Read""#))
+        XCTAssertTrue(html.contains("Content-Security-Policy"))
+        XCTAssertEqual(LogTool.run(["inspect", path]).exitCode, 64, "no -o")
+        XCTAssertTrue(LogTool.run(["inspect", path]).output.contains("missing -o PAGE"))
+        XCTAssertEqual(LogTool.run(["inspect", "-o", page]).exitCode, 64, "no log")
+        XCTAssertEqual(
+            LogTool.run(["inspect", directory.appendingPathComponent("none").path, "-o", page]).exitCode, 66)
+        let damaged = directory.appendingPathComponent("damaged.jsonl")
+        try (try String(contentsOfFile: path, encoding: .utf8) + "{\"seq\": oops}\n").write(
+            to: damaged, atomically: true, encoding: .utf8)
+        let bad = LogTool.run(["inspect", damaged.path, "-o", page])
+        XCTAssertEqual(bad.exitCode, 65)
+        XCTAssertTrue(bad.output.contains("line 6, column 9: not valid JSON"), bad.output)
+        XCTAssertEqual(LogTool.run(["inspect", "--help"]).exitCode, 0)
+    }
+
     func testShowPrintsATimelineWithFilters() async throws {
         let path = try record("a.jsonl", readings: [3, 5])
         let all = LogTool.run(["show", path])

@@ -258,6 +258,20 @@ final class ReplayCommandTests: XCTestCase {
         let notALog = directory.appendingPathComponent("not.jsonl")
         try "hello\n".write(to: notALog, atomically: true, encoding: .utf8)
         XCTAssertEqual(ReplayCommand.run([notALog.path], as: Table.self) { _ in }, 65)
+
+        // The session page: the state after every action, and the verdict.
+        let page = directory.appendingPathComponent("good.html")
+        printed = []
+        XCTAssertEqual(
+            ReplayCommand.run([goodFile.path, "--inspect", page.path], as: Table.self) { printed.append($0) }, 0)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("Replay matched the recording: 2 actions, 4 checks of the state"), html)
+        XCTAssertTrue(html.contains(#""path":"Table.counter","before":"0","after":"1""#), "each step's changes")
+        XCTAssertTrue(html.contains(#""edits":[{"p":["counter"],"v":1}]"#), "and the edits that rebuild its state")
+        let diverged = directory.appendingPathComponent("rolled.html")
+        XCTAssertEqual(ReplayCommand.run([rolledFile.path, "--inspect", diverged.path], as: Table.self) { _ in }, 1)
+        XCTAssertTrue(try String(contentsOf: diverged, encoding: .utf8).contains(#""divergence":{"seq":2"#))
+        XCTAssertEqual(ReplayCommand.run([goodFile.path, "--inspect"], as: Table.self) { _ in }, 64)
     }
 }
 

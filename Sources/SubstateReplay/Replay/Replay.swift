@@ -151,15 +151,39 @@ public enum Replay {
         return outcome
     }
 
+    /// ``run(contentsOf:as:through:skipping:aliases:substitutes:middleware:skippingUnreplayable:)``,
+    /// telling `watch` each line it read, with the store, right after the line was handled (an
+    /// action reduced, or left out). The session page is made this way.
+    package static func run<Root: Model & Codable>(
+        contentsOf url: URL, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
+        aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
+        middleware: [any Middleware] = [], skippingUnreplayable: Bool = false,
+        watch: @escaping (ActionLog.Line, Store) -> Void, start: @escaping (Store, ActionLog.Header) -> Void
+    ) throws -> (outcome: Outcome, header: ActionLog.Header) {
+        let reader = try LogReader(contentsOf: url)
+        var outcome = try run(
+            header: reader.header, lines: reader.next, as: root, through: through, skipping: skipping,
+            aliases: aliases, substitutes: substitutes, middleware: middleware,
+            skippingUnreplayable: skippingUnreplayable, watch: watch, start: start)
+        outcome.tornTail = reader.tornTail
+        return (outcome, reader.header)
+    }
+
+    /// The canonical JSON of the root model of a store, as digests and snapshots encode it.
+    package static func state<Root: Model & Codable>(of store: Store, as root: Root.Type) -> Data? {
+        try? encoded(store, root)
+    }
+
     private static func run<Root: Model & Codable>(
         header: ActionLog.Header, lines: @escaping () throws -> ActionLog.Line?, as root: Root.Type, through: Int?,
         skipping: Int?, aliases: [String: any Action.Type], substitutes: RedactionSubstitutes,
-        middleware: [any Middleware], skippingUnreplayable: Bool
+        middleware: [any Middleware], skippingUnreplayable: Bool, watch: ((ActionLog.Line, Store) -> Void)? = nil,
+        start: ((Store, ActionLog.Header) -> Void)? = nil
     ) throws -> Outcome {
         var skipped: [Skipped] = []
         var outcome = try replay(
             header: header, lines: lines, as: root, through: through, skipping: skipping, aliases: aliases,
-            substitutes: substitutes, middleware: middleware
+            substitutes: substitutes, middleware: middleware, watch: watch, start: start
         ) { entry, error in
             guard skippingUnreplayable else { throw error }
             skipped.append(Skipped(sequence: entry.sequence, action: entry.type, reason: error.message))
@@ -171,8 +195,8 @@ public enum Replay {
     private static func replay<Root: Model & Codable>(
         header: ActionLog.Header, lines source: @escaping () throws -> ActionLog.Line?, as root: Root.Type,
         through: Int?, skipping: Int?, aliases: [String: any Action.Type],
-        substitutes: RedactionSubstitutes, middleware: [any Middleware],
-        unreplayable: (ActionLog.Entry, ActionLogError) throws -> Void
+        substitutes: RedactionSubstitutes, middleware: [any Middleware], watch: ((ActionLog.Line, Store) -> Void)?,
+        start: ((Store, ActionLog.Header) -> Void)?, unreplayable: (ActionLog.Entry, ActionLogError) throws -> Void
     ) throws -> Outcome {
         let jsonDecoder = RedactionContext.decoder(substitutes)
         guard let initial = header.initialState else {
@@ -185,6 +209,7 @@ public enum Replay {
             throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
         }
         let store = Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true)
+        start?(store, header)
         var decoder = ActionDecoder(aliases: aliases, decoder: jsonDecoder)
         var replayed = 0
         var verified = 0
@@ -211,6 +236,7 @@ public enum Replay {
                     return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
                 }
                 last = (entry.sequence, entry.type)
+                defer { watch?(line, store) }
                 // The fresh store sent its own Start; the recorded one is not sent again. A model that
                 // middleware registered for itself and that could not be recorded is not part of
                 // the app's tree, which the checks cover: its registration is left out.
@@ -226,6 +252,7 @@ public enum Replay {
                 store.update(action)
                 replayed += 1
             case .digest(let sequence, let value, let number):
+                defer { watch?(line, store) }
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
                 if digest(of: try encoded(store, Root.self)) == value {
                     verified += 1
@@ -239,6 +266,7 @@ public enum Replay {
                     return diverged(at: number, differences: [], replayedChanges: replayedChanges)
                 }
             case .snapshot(let sequence, let recorded, let number):
+                defer { watch?(line, store) }
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
                 if case .action(let next) = try lines.peek(), next.type == "ActionRecorder.Resume" {
                     // Recording was paused: the snapshot is the state it resumed from.
@@ -264,6 +292,7 @@ public enum Replay {
                     expected.flatMap { expected in actual.map { StateDiff(from: expected, to: $0).changes } } ?? []
                 return diverged(at: number, differences: differences)
             case .model(let sequence, let type, let name, let recorded, let number):
+                defer { watch?(line, store) }
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
                 guard let modelType = _typeByName(name) as? any RecordedModel.Type else {
                     throw ActionLogError(line: number, "unknown model type \(type)")

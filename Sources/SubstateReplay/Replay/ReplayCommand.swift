@@ -21,11 +21,14 @@ import Substate
 @MainActor
 public enum ReplayCommand {
     public static let usage = """
-        usage: replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable]
+        usage: replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable] [--inspect PAGE]
 
           --through SEQ         stop after the action with this sequence number
           --skip SEQ            leave this action out, and show what that changes
           --skip-unreplayable   go on past actions that cannot be replayed, listing them
+          --inspect PAGE        also write one HTML page to browse the session: every
+                                action, the state after it, what it changed, and whether
+                                the replay matched the recording
         """
 
     /// Replays the log named in the arguments, prints the outcome, and returns the exit code.
@@ -46,6 +49,7 @@ public enum ReplayCommand {
         var through: Int?
         var skipping: Int?
         var skippingUnreplayable = false
+        var inspecting: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -53,6 +57,13 @@ public enum ReplayCommand {
             switch argument {
             case "--skip-unreplayable":
                 skippingUnreplayable = true
+            case "--inspect":
+                guard index < arguments.count, !arguments[index].hasPrefix("-") else {
+                    output("--inspect needs the path of the page to write\n\(usage)")
+                    return 64
+                }
+                inspecting = arguments[index]
+                index += 1
             case "--through", "--skip":
                 guard index < arguments.count, let number = Int(arguments[index]), number >= 0 else {
                     let found = index < arguments.count ? ", not \"\(arguments[index])\"" : ""
@@ -82,6 +93,11 @@ public enum ReplayCommand {
             try Replay.run(
                 contentsOf: url, as: Root.self, through: through, skipping: skipping, aliases: aliases,
                 substitutes: substitutes, middleware: middleware, skippingUnreplayable: skippingUnreplayable)
+        }
+        if let inspecting {
+            return inspect(
+                url, writing: inspecting, as: Root.self, through: through, aliases: aliases, substitutes: substitutes,
+                middleware: middleware, skippingUnreplayable: skippingUnreplayable, output: output)
         }
         do {
             let outcome = try replay(skipping: skipping)
@@ -135,4 +151,78 @@ public enum ReplayCommand {
         }
         return 0
     }
+
+    /// Replays the log and writes the session page, with the state after every action and the
+    /// verdict; the exit codes are those of a plain replay.
+    private static func inspect<Root: Model & Codable>(
+        _ url: URL, writing page: String, as root: Root.Type, through: Int?, aliases: [String: any Action.Type],
+        substitutes: RedactionSubstitutes, middleware: [any Middleware], skippingUnreplayable: Bool,
+        output: (String) -> Void
+    ) -> Int32 {
+        let recorder = PageRecorder<Root>()
+        let outcome: Replay.Outcome
+        let header: ActionLog.Header
+        do {
+            (outcome, header) = try Replay.run(
+                contentsOf: url, as: Root.self, through: through, aliases: aliases, substitutes: substitutes,
+                middleware: middleware, skippingUnreplayable: skippingUnreplayable
+            ) { line, store in
+                guard var session = recorder.session else { return }
+                session.add(line)
+                if case .action(let entry) = line, let json = Replay.state(of: store, as: Root.self),
+                    let model = store.lookup(Root.self), let previous = recorder.previous
+                {
+                    session.steps.append(
+                        SessionPage.Step(
+                            sequence: entry.sequence, changes: StateDiff(from: previous.model, to: model).changes,
+                            edits: JSONEdit.edits(from: previous.json, to: json)))
+                    recorder.previous = (json, model)
+                }
+                recorder.session = session
+            } start: { store, header in
+                var session = SessionPage(
+                    header: SessionPage.Header(
+                        root: header.root, version: header.version, fingerprint: header.rootShape,
+                        file: url.lastPathComponent))
+                if let json = Replay.state(of: store, as: Root.self), let model = store.lookup(Root.self) {
+                    session.initialState = json
+                    recorder.previous = (json, model)
+                }
+                recorder.session = session
+            }
+        } catch let error as LogFileError {
+            output("\(error)")
+            return 66
+        } catch {
+            output("\(url.path): \(error)")
+            return 65
+        }
+        guard var session = recorder.session else { return 65 }
+        if let tail = outcome.tornTail { session.problems.append(tail) }
+        for skipped in outcome.skipped { session.problems.append(skipped.description) }
+        if let divergence = outcome.divergence {
+            session.divergence = (
+                divergence.sequence, "\(divergence)",
+                (divergence.differences + divergence.replayedChanges).map(\.path)
+            )
+        } else {
+            session.header.verdict =
+                "Replay matched the recording: \(outcome.replayed) actions, \(outcome.verified) checks of the state"
+        }
+        _ = header
+        do {
+            try Data(session.html().utf8).write(to: URL(fileURLWithPath: page), options: .atomic)
+        } catch {
+            output("cannot write \(page): \(error.localizedDescription)")
+            return 73
+        }
+        output("\(page): \(session.actions.count) actions, the state after each, and the replay's verdict")
+        return outcome.divergence == nil && outcome.skipped.isEmpty ? 0 : 1
+    }
+}
+
+/// What the session page's replay has gathered so far.
+private final class PageRecorder<Root: Model> {
+    var session: SessionPage?
+    var previous: (json: Data, model: Root)?
 }

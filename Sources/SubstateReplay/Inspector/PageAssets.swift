@@ -1,0 +1,328 @@
+/// The session page's markup, style and script, written once and the same in every page.
+///
+/// The script builds everything it shows with `createElement` and `textContent`: no string
+/// from the log is ever parsed as markup.
+enum PageAssets {
+    static let body = """
+        <header>
+          <h1>Substate session: <span id="root"></span></h1>
+          <div id="facts"></div>
+          <div id="verdict"></div>
+          <ul id="problems"></ul>
+        </header>
+        <section id="charts">
+          <div><h2>Actions over time</h2><svg id="over-time" viewBox="0 0 600 80" preserveAspectRatio="none"></svg></div>
+          <div><h2>Actions by type</h2><div id="by-type"></div></div>
+        </section>
+        <section id="controls">
+          <label>Type <select id="type-filter"><option value="">all</option></select></label>
+          <label>Origin <select id="origin-filter"><option value="">all</option></select></label>
+          <label>Search <input id="search" type="search" placeholder="type or payload text"></label>
+          <span id="count"></span>
+          <input id="slider" type="range" min="0" max="0" value="0">
+          <span id="position"></span>
+        </section>
+        <main>
+          <div id="timeline" tabindex="0"><div id="spacer"></div></div>
+          <div id="details">
+            <h2 id="selected-title">No action selected</h2>
+            <div id="divergence-note"></div>
+            <h3>Payload</h3><div id="payload" class="tree"></div>
+            <h3>What it changed</h3><ul id="changes"></ul>
+            <h3>State after it</h3><div id="state" class="tree"></div>
+          </div>
+        </main>
+        """
+
+    static let style = """
+        body { font: 13px -apple-system, system-ui, sans-serif; margin: 0; color: #222; }
+        header, #charts, #controls { padding: 8px 12px; border-bottom: 1px solid #ddd; }
+        h1 { font-size: 16px; margin: 0 0 4px; } h2 { font-size: 13px; margin: 4px 0; } h3 { font-size: 12px; margin: 10px 0 4px; color: #555; }
+        #facts span { margin-right: 14px; color: #555; }
+        #verdict.ok { color: #176a2c; } #verdict.bad { color: #b00020; font-weight: bold; }
+        #verdict button { margin-left: 8px; }
+        #problems { color: #b00020; margin: 4px 0; }
+        #charts { display: flex; gap: 24px; } #charts > div { flex: 1; }
+        #over-time { width: 100%; height: 80px; background: #fafafa; }
+        #over-time rect { fill: #4a78c2; }
+        .type-bar { display: flex; align-items: center; gap: 6px; font-size: 11px; }
+        .type-bar .bar { background: #4a78c2; height: 8px; }
+        #controls { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
+        #slider { flex: 1; min-width: 200px; }
+        main { display: flex; height: calc(100vh - 260px); min-height: 300px; }
+        #timeline { width: 45%; overflow-y: auto; position: relative; border-right: 1px solid #ddd; outline: none; }
+        #spacer { position: relative; }
+        .row { position: absolute; left: 0; right: 0; height: 22px; line-height: 22px; padding: 0 8px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer; border-bottom: 1px solid #f0f0f0; font-family: ui-monospace, monospace; font-size: 12px; }
+        .row.selected { background: #dde8fb; } .row.diverged { background: #fde0e0; }
+        .row .seq { color: #888; display: inline-block; width: 60px; } .row .time { color: #888; display: inline-block; width: 80px; }
+        .row .origin { color: #7a5ca8; margin-left: 6px; } .row .mark { color: #176a2c; margin-left: 6px; }
+        #details { flex: 1; overflow: auto; padding: 8px 12px; }
+        .tree { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+        .tree details { margin-left: 14px; } .tree summary { cursor: pointer; } .tree .leaf { margin-left: 14px; }
+        .tree .redacted { color: #b06000; }
+        #changes { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+        #divergence-note { color: #b00020; }
+        """
+
+    static let script = #"""
+        (function () {
+          "use strict";
+          var data = JSON.parse(document.getElementById("session-data").textContent);
+          var actions = data.actions;
+          var rowHeight = 22;
+          var byId = function (id) { return document.getElementById(id); };
+          var make = function (tag, text, cls) {
+            var element = document.createElement(tag);
+            if (text !== undefined && text !== null) { element.textContent = String(text); }
+            if (cls) { element.className = cls; }
+            return element;
+          };
+
+          // Header.
+          byId("root").textContent = data.header.root;
+          var facts = byId("facts");
+          facts.appendChild(make("span", "format version " + data.header.version));
+          facts.appendChild(make("span", actions.length + " actions"));
+          facts.appendChild(make("span", data.header.file));
+          if (data.header.fingerprint) {
+            var fingerprint = make("details");
+            fingerprint.appendChild(make("summary", "root type's shape"));
+            fingerprint.appendChild(make("code", data.header.fingerprint));
+            facts.appendChild(fingerprint);
+          }
+          var verdict = byId("verdict");
+          if (data.header.replayed) {
+            if (data.divergence) {
+              verdict.className = "bad";
+              verdict.textContent = "Replay diverged at action " + data.divergence.seq + ": " + data.divergence.message;
+              var jump = make("button", "show action " + data.divergence.seq);
+              jump.id = "divergence-link";
+              jump.addEventListener("click", function () { selectSequence(data.divergence.seq); });
+              verdict.appendChild(jump);
+            } else {
+              verdict.className = "ok";
+              verdict.textContent = data.header.verdict || "Replay matched the recording";
+            }
+          } else {
+            verdict.textContent = "Not replayed: the log alone (an app's replay command adds states and verification)";
+          }
+          data.problems.forEach(function (problem) { byId("problems").appendChild(make("li", problem)); });
+
+          // Replay steps by sequence number, and the divergence.
+          var stepIndex = {};
+          data.steps.forEach(function (step, index) { stepIndex[step.seq] = index; });
+          var marksBySeq = {};
+          data.marks.forEach(function (mark) { (marksBySeq[mark.seq] = marksBySeq[mark.seq] || []).push(mark.kind); });
+
+          // Charts.
+          var startTime = actions.length ? actions[0].t : 0;
+          var endTime = actions.length ? actions[actions.length - 1].t : 0;
+          var buckets = new Array(60).fill(0);
+          actions.forEach(function (action) {
+            var span = Math.max(endTime - startTime, 1e-9);
+            var index = Math.min(59, Math.floor((action.t - startTime) / span * 60));
+            buckets[index] += 1;
+          });
+          var most = Math.max.apply(null, buckets.concat([1]));
+          var svg = byId("over-time");
+          buckets.forEach(function (count, index) {
+            var rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+            var height = count / most * 78;
+            rect.setAttribute("x", String(index * 10));
+            rect.setAttribute("y", String(80 - height));
+            rect.setAttribute("width", "9");
+            rect.setAttribute("height", String(height));
+            var title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+            title.textContent = count + " actions";
+            rect.appendChild(title);
+            svg.appendChild(rect);
+          });
+          var typeCounts = {}, originCounts = {};
+          actions.forEach(function (action) {
+            typeCounts[action.type] = (typeCounts[action.type] || 0) + 1;
+            originCounts[action.origin] = (originCounts[action.origin] || 0) + 1;
+          });
+          var types = Object.keys(typeCounts).sort(function (a, b) { return typeCounts[b] - typeCounts[a] || (a < b ? -1 : 1); });
+          var topCount = types.length ? typeCounts[types[0]] : 1;
+          types.slice(0, 12).forEach(function (type) {
+            var line = make("div", null, "type-bar");
+            var bar = make("span", null, "bar");
+            bar.style.width = Math.max(2, typeCounts[type] / topCount * 200) + "px";
+            line.appendChild(bar);
+            line.appendChild(make("span", typeCounts[type] + " " + type));
+            byId("by-type").appendChild(line);
+          });
+          types.slice().sort().forEach(function (type) {
+            var option = make("option", type); option.value = type; byId("type-filter").appendChild(option);
+          });
+          Object.keys(originCounts).sort().forEach(function (origin) {
+            var option = make("option", origin); option.value = origin; byId("origin-filter").appendChild(option);
+          });
+
+          // The payload text each action is searched in, made once.
+          var searchText = actions.map(function (action) {
+            return (action.type + " " + (action.payload === null ? "" : JSON.stringify(action.payload))).toLowerCase();
+          });
+
+          // Filtering and the virtualised timeline.
+          var visible = actions.map(function (_, index) { return index; });
+          var selected = -1;  // an index into actions
+          var timeline = byId("timeline"), spacer = byId("spacer"), slider = byId("slider");
+          function applyFilters() {
+            var type = byId("type-filter").value, origin = byId("origin-filter").value;
+            var query = byId("search").value.toLowerCase();
+            visible = [];
+            for (var index = 0; index < actions.length; index += 1) {
+              var action = actions[index];
+              if (type && action.type !== type) { continue; }
+              if (origin && action.origin !== origin) { continue; }
+              if (query && searchText[index].indexOf(query) < 0) { continue; }
+              visible.push(index);
+            }
+            byId("count").textContent = visible.length + " of " + actions.length + " actions";
+            spacer.style.height = (visible.length * rowHeight) + "px";
+            slider.max = String(Math.max(0, visible.length - 1));
+            render();
+          }
+          var rows = [];
+          function render() {
+            rows.forEach(function (row) { row.remove(); });
+            rows = [];
+            var first = Math.max(0, Math.floor(timeline.scrollTop / rowHeight) - 5);
+            var last = Math.min(visible.length, first + Math.ceil(timeline.clientHeight / rowHeight) + 10);
+            for (var position = first; position < last; position += 1) {
+              var index = visible[position], action = actions[index];
+              var row = make("div", null, "row");
+              row.style.top = (position * rowHeight) + "px";
+              row.dataset.seq = String(action.seq);
+              row.dataset.position = String(position);
+              if (index === selected) { row.classList.add("selected"); }
+              if (data.divergence && action.seq === data.divergence.seq) { row.classList.add("diverged"); }
+              row.appendChild(make("span", "#" + action.seq, "seq"));
+              row.appendChild(make("span", "+" + (action.t - startTime).toFixed(3) + "s", "time"));
+              row.appendChild(make("span", action.type, "type"));
+              if (action.origin !== "app") { row.appendChild(make("span", "(" + action.origin + ")", "origin")); }
+              (marksBySeq[action.seq] || []).forEach(function (kind) { row.appendChild(make("span", "· " + kind, "mark")); });
+              row.addEventListener("click", selectRow);
+              spacer.appendChild(row);
+              rows.push(row);
+            }
+          }
+          function selectRow(event) { select(Number(event.currentTarget.dataset.position)); }
+          timeline.addEventListener("scroll", render);
+          ["type-filter", "origin-filter"].forEach(function (id) { byId(id).addEventListener("change", applyFilters); });
+          byId("search").addEventListener("input", applyFilters);
+          slider.addEventListener("input", function () { select(Number(slider.value)); });
+          document.addEventListener("keydown", function (event) {
+            if (event.target && event.target.id === "search") { return; }
+            var position = visible.indexOf(selected);
+            if (event.key === "ArrowDown" || event.key === "ArrowRight") { select(Math.min(visible.length - 1, position + 1)); event.preventDefault(); }
+            if (event.key === "ArrowUp" || event.key === "ArrowLeft") { select(Math.max(0, position - 1)); event.preventDefault(); }
+          });
+
+          // Trees of JSON values, shown as text.
+          function tree(value, label) {
+            var prefix = label === undefined ? "" : label + ": ";
+            if (value !== null && typeof value === "object") {
+              if (value["$redacted"] === true && Object.keys(value).length === 1) {
+                return make("div", prefix + "<redacted>", "leaf redacted");
+              }
+              var isArray = Array.isArray(value);
+              var keys = Object.keys(value);
+              var node = make("details");
+              node.open = keys.length <= 8;
+              node.appendChild(make("summary", prefix + (isArray ? "[" + keys.length + "]" : "{" + keys.length + "}")));
+              keys.forEach(function (key) { node.appendChild(tree(value[key], isArray ? "[" + key + "]" : key)); });
+              return node;
+            }
+            return make("div", prefix + JSON.stringify(value), "leaf");
+          }
+
+          // States: the first, then each step's edits; every 200 steps one is kept.
+          var kept = {};
+          function clone(value) { return value === null || typeof value !== "object" ? value : JSON.parse(JSON.stringify(value)); }
+          function applyEdits(state, edits) {
+            edits.forEach(function (edit) {
+              if (edit.p.length === 0) { state = clone(edit.v); return; }
+              var target = state;
+              for (var index = 0; index < edit.p.length - 1; index += 1) { target = target[edit.p[index]]; }
+              var last = edit.p[edit.p.length - 1];
+              if (edit.d) {
+                if (Array.isArray(target)) { target.splice(last, 1); } else { delete target[last]; }
+              } else {
+                target[last] = clone(edit.v);
+              }
+            });
+            return state;
+          }
+          function stateAfter(stepNumber) {
+            var start = -1, state = clone(data.initialState);
+            for (var candidate = stepNumber; candidate >= 0; candidate -= 1) {
+              if (kept[candidate]) { start = candidate; state = clone(kept[candidate]); break; }
+            }
+            for (var step = start + 1; step <= stepNumber; step += 1) {
+              state = applyEdits(state, data.steps[step].edits);
+              if (step % 200 === 0) { kept[step] = clone(state); }
+            }
+            return state;
+          }
+
+          function select(position) {
+            if (position < 0 || position >= visible.length) { return; }
+            selected = visible[position];
+            slider.value = String(position);
+            var action = actions[selected];
+            byId("position").textContent = "action " + action.seq + " (" + (position + 1) + " of " + visible.length + ")";
+            byId("selected-title").textContent = "#" + action.seq + " " + action.type + " (" + action.origin + ")";
+            var payload = byId("payload"); payload.replaceChildren();
+            payload.appendChild(action.payload === null ? make("div", "not recorded whole", "leaf") : tree(action.payload));
+            var changes = byId("changes"), state = byId("state"), note = byId("divergence-note");
+            changes.replaceChildren(); state.replaceChildren(); note.textContent = "";
+            var stepNumber = stepIndex[action.seq];
+            if (stepNumber === undefined) {
+              changes.appendChild(make("li", data.header.replayed ? "not replayed" : "known after a replay with the app's types"));
+            } else {
+              var step = data.steps[stepNumber];
+              if (step.changes.length === 0) { changes.appendChild(make("li", "nothing")); }
+              step.changes.forEach(function (change) {
+                var text = change.kind === "changed" ? change.path + ": " + change.before + " → " + change.after
+                  : change.kind === "added" ? change.path + ": added " + change.after
+                  : change.kind === "removed" ? change.path + ": removed " + change.before
+                  : change.path + ": " + change.kind;
+                changes.appendChild(make("li", text));
+              });
+              state.appendChild(tree(stateAfter(stepNumber)));
+            }
+            if (data.divergence && action.seq === data.divergence.seq) {
+              note.textContent = "The replay diverged here: " + data.divergence.paths.join(", ");
+            }
+            var top = position * rowHeight;
+            if (top < timeline.scrollTop || top > timeline.scrollTop + timeline.clientHeight - rowHeight) {
+              timeline.scrollTop = Math.max(0, top - timeline.clientHeight / 2);
+            }
+            render();
+          }
+          function selectSequence(sequence) {
+            byId("type-filter").value = ""; byId("origin-filter").value = ""; byId("search").value = "";
+            applyFilters();
+            for (var position = 0; position < visible.length; position += 1) {
+              if (actions[visible[position]].seq === sequence) { select(position); return; }
+            }
+          }
+
+          // What tests and a curious reader can ask of the page from the console.
+          window.inspector = {
+            selectSequence: selectSequence,
+            shownState: function () {
+              var stepNumber = selected < 0 ? undefined : stepIndex[actions[selected].seq];
+              return stepNumber === undefined ? null : stateAfter(stepNumber);
+            }
+          };
+
+          applyFilters();
+          if (visible.length) { select(0); }
+          window.inspectorReadyMs = performance.now();
+          document.body.dataset.ready = "1";
+        })();
+        """#
+}

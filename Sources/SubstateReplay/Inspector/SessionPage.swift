@@ -1,0 +1,239 @@
+import Foundation
+import Substate
+
+/// One self-contained HTML page that shows a recorded session: its actions on a timeline,
+/// each action's payload, and, when an app replayed the log with its own types, the state
+/// after every action, what each action changed and whether the replay matched.
+///
+/// The page needs no server and no network: its data, script and style are inside it, and
+/// its Content-Security-Policy forbids loading anything and running any script but its own.
+/// A log is data from elsewhere, so every string from it reaches the page as JSON inside a
+/// data block, with `<`, `>`, `&` and the line separators escaped, and the script shows it
+/// as text, never as markup.
+package struct SessionPage {
+    /// What the page shows about the log as a whole.
+    package struct Header {
+        package var root: String
+        package var version: Int
+        package var fingerprint: String?
+        package var file: String
+        /// The replay's verdict, when the page comes from a replay.
+        package var verdict: String?
+
+        package init(root: String, version: Int, fingerprint: String?, file: String, verdict: String? = nil) {
+            self.root = root
+            self.version = version
+            self.fingerprint = fingerprint
+            self.file = file
+            self.verdict = verdict
+        }
+    }
+
+    /// One action of the timeline.
+    package struct Action {
+        package let sequence: Int
+        package let time: Double
+        package let type: String
+        package let origin: String
+        /// The payload as the log holds it (JSON), or `nil` for an action not recorded whole.
+        package let payload: Data?
+        package let line: Int
+
+        package init(sequence: Int, time: Double, type: String, origin: String, payload: Data?, line: Int) {
+            self.sequence = sequence
+            self.time = time
+            self.type = type
+            self.origin = origin
+            self.payload = payload
+            self.line = line
+        }
+    }
+
+    /// What a replay adds for one action: the changes it made to the state, as the loggers
+    /// show them, and the edits that turn the state before it into the state after it.
+    package struct Step {
+        package let sequence: Int
+        package let changes: [StateDiff.Change]
+        package let edits: [JSONEdit]
+
+        package init(sequence: Int, changes: [StateDiff.Change], edits: [JSONEdit]) {
+            self.sequence = sequence
+            self.changes = changes
+            self.edits = edits
+        }
+    }
+
+    package var header: Header
+    package var actions: [Action] = []
+    /// Other lines of the log (digests, snapshots, recorded models), by sequence number.
+    package var marks: [(sequence: Int, kind: String)] = []
+    /// Lines the reader could not read, with where and why.
+    package var problems: [String] = []
+    /// The state before the first action, as JSON, when the page comes from a replay.
+    package var initialState: Data?
+    package var steps: [Step] = []
+    /// Where the replay diverged from the recording.
+    package var divergence: (sequence: Int, message: String, paths: [String])?
+
+    package init(header: Header) {
+        self.header = header
+    }
+
+    /// Reads every line of a log into a page (no states: those come from a replay).
+    package init(reading reader: LogReader, file: String) {
+        self.init(
+            header: Header(
+                root: reader.header.root, version: reader.header.version, fingerprint: reader.header.rootShape,
+                file: file))
+        while true {
+            do {
+                guard let line = try reader.next() else { break }
+                add(line)
+            } catch {
+                problems.append("\(error)")
+                if !(error is ActionLogError) { break }
+            }
+        }
+        if let tail = reader.tornTail { problems.append(tail) }
+    }
+
+    /// Adds a line of a log.
+    package mutating func add(_ line: ActionLog.Line) {
+        switch line {
+        case .action(let entry):
+            actions.append(
+                Action(
+                    sequence: entry.sequence, time: entry.time, type: entry.type, origin: entry.origin.rawValue,
+                    payload: entry.payload, line: entry.line))
+        case .digest(let sequence, _, _): marks.append((sequence, "digest"))
+        case .snapshot(let sequence, _, _): marks.append((sequence, "snapshot"))
+        case .model(let sequence, let type, _, _, _): marks.append((sequence, "model \(type)"))
+        }
+    }
+
+    /// The page.
+    package func html() -> String {
+        let nonce = Self.nonce()
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'nonce-\(nonce)'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Substate session</title>
+            <style nonce="\(nonce)">\(PageAssets.style)</style>
+            </head>
+            <body>
+            \(PageAssets.body)
+            <script id="session-data" type="application/json">\(Self.escaped(dataJSON()))</script>
+            <script nonce="\(nonce)">\(PageAssets.script)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The page's data, as JSON text.
+    func dataJSON() -> String {
+        let json = JSONText()
+        json.object {
+            json.key("header") {
+                json.object {
+                    json.field("root", header.root)
+                    json.field("version", header.version)
+                    json.field("fingerprint", header.fingerprint)
+                    json.field("file", header.file)
+                    json.field("verdict", header.verdict)
+                    json.field("replayed", initialState != nil)
+                }
+            }
+            json.key("actions") {
+                json.array(actions) { action in
+                    json.object {
+                        json.field("seq", action.sequence)
+                        json.field("t", action.time)
+                        json.field("type", action.type)
+                        json.field("origin", action.origin)
+                        json.field("line", action.line)
+                        json.key("payload") { json.raw(action.payload) }
+                    }
+                }
+            }
+            json.key("marks") {
+                json.array(marks) { mark in
+                    json.object {
+                        json.field("seq", mark.sequence)
+                        json.field("kind", mark.kind)
+                    }
+                }
+            }
+            json.key("problems") { json.array(problems) { json.string($0) } }
+            json.key("initialState") { json.raw(initialState) }
+            json.key("steps") {
+                json.array(steps) { step in
+                    json.object {
+                        json.field("seq", step.sequence)
+                        json.key("changes") {
+                            json.array(step.changes) { change in
+                                json.object {
+                                    json.field("path", change.path)
+                                    json.field("before", change.before)
+                                    json.field("after", change.after)
+                                    json.field("kind", Self.kind(change.kind))
+                                }
+                            }
+                        }
+                        json.key("edits") { json.array(step.edits) { $0.write(into: json) } }
+                    }
+                }
+            }
+            json.key("divergence") {
+                if let divergence {
+                    json.object {
+                        json.field("seq", divergence.sequence)
+                        json.field("message", divergence.message)
+                        json.key("paths") { json.array(divergence.paths) { json.string($0) } }
+                    }
+                } else {
+                    json.null()
+                }
+            }
+        }
+        return json.text
+    }
+
+    private static func kind(_ kind: StateDiff.Change.Kind) -> String {
+        switch kind {
+        case .changed: "changed"
+        case .added: "added"
+        case .removed: "removed"
+        case .moved(let from, let to): "moved from [\(from)] to [\(to)]"
+        }
+    }
+
+    /// JSON text made safe inside a `<script>` data block: nothing in it can close the block or
+    /// open a comment, and the line separators JavaScript once treated as line ends are escaped.
+    static func escaped(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A fresh value for the policy's nonce: the page's own script and style carry it, and
+    /// nothing a log holds can guess it.
+    private static func nonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next(), radix: 36) }.joined()
+    }
+}

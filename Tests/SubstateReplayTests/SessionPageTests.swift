@@ -1,0 +1,118 @@
+import Foundation
+import Substate
+import SubstateReplay
+import XCTest
+
+/// The session page's data and markup, before any browser (Tests/Browser drives a real one).
+final class SessionPageTests: XCTestCase {
+    private let hostile = [
+        "</script><script>alert(1)</script>", "<!--", "<img src=x onerror=alert(2)>", "a\u{2028}b\u{2029}c", "&amp;",
+    ]
+
+    private func page(actions: [String]) -> SessionPage {
+        var page = SessionPage(
+            header: SessionPage.Header(root: hostile[0], version: 2, fingerprint: hostile[2], file: "x.jsonl"))
+        for (index, type) in actions.enumerated() {
+            let payload = try! JSONSerialization.data(withJSONObject: [type: type], options: [.sortedKeys])
+            page.actions.append(
+                SessionPage.Action(
+                    sequence: index + 1, time: Double(index), type: type, origin: "app", payload: payload,
+                    line: index + 2))
+        }
+        page.problems = hostile
+        return page
+    }
+
+    func testNothingFromTheLogCanCloseTheDataBlockOrOpenMarkup() throws {
+        let html = page(actions: hostile).html()
+        let start = try XCTUnwrap(html.range(of: #"<script id="session-data" type="application/json">"#))
+        let end = try XCTUnwrap(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let data = String(html[start.upperBound..<end.lowerBound])
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+            XCTAssertFalse(data.contains(forbidden), "the data block holds \(forbidden.debugDescription)")
+        }
+        // The data reads back as exactly what the log held.
+        let object = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+        let header = try XCTUnwrap(object["header"] as? [String: Any])
+        XCTAssertEqual(header["root"] as? String, hostile[0])
+        let actions = try XCTUnwrap(object["actions"] as? [[String: Any]])
+        XCTAssertEqual(actions.map { $0["type"] as? String }, hostile)
+        XCTAssertEqual((actions[3]["payload"] as? [String: String])?[hostile[3]], hostile[3])
+        XCTAssertEqual(object["problems"] as? [String], hostile)
+    }
+
+    func testThePageForbidsEveryScriptAndRequestButItsOwn() throws {
+        let html = page(actions: ["A"]).html()
+        let policy = try XCTUnwrap(
+            html.components(separatedBy: #"content=""#).dropFirst().first?.components(separatedBy: "\"").first)
+        XCTAssertTrue(policy.hasPrefix("default-src 'none'; script-src 'nonce-"))
+        XCTAssertTrue(policy.contains("connect-src 'none'"))
+        let nonce = try XCTUnwrap(policy.components(separatedBy: "'nonce-").dropFirst().first?.prefix { $0 != "'" })
+        XCTAssertGreaterThan(nonce.count, 20)
+        XCTAssertEqual(html.components(separatedBy: "nonce=\"\(nonce)\"").count - 1, 2, "the style and the script")
+        XCTAssertNotEqual(
+            nonce,
+            try XCTUnwrap(
+                page(actions: ["A"]).html().components(separatedBy: "'nonce-").dropFirst().first?.prefix { $0 != "'" }))
+        XCTAssertFalse(html.contains("innerHTML"), "the script never parses text as markup")
+        XCTAssertFalse(html.contains("http://") && !html.contains("http://www.w3.org/2000/svg"))
+    }
+
+    func testEditsTurnEachStateIntoTheNext() throws {
+        let states: [Any] = [
+            ["a": 1, "list": [1, 2, 3], "nested": ["x": "y"]],
+            ["a": 2, "list": [1, 2, 3, 4], "nested": ["x": "y", "z": NSNull()]],
+            ["a": 2, "list": [1, 5, 3, 4], "other": true],
+            ["a": "text"],
+        ]
+        for (before, after) in zip(states, states.dropFirst()) {
+            let old = try JSONSerialization.data(withJSONObject: before, options: [.sortedKeys])
+            let new = try JSONSerialization.data(withJSONObject: after, options: [.sortedKeys])
+            var value = try JSONSerialization.jsonObject(with: old)
+            for edit in JSONEdit.edits(from: old, to: new) { value = apply(edit, to: value) }
+            XCTAssertEqual(
+                try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), new)
+        }
+        XCTAssertEqual(JSONEdit.edits(from: Data("[1]".utf8), to: Data("[1]".utf8)), [])
+    }
+
+    /// Applies an edit as the page's script does.
+    private func apply(_ edit: JSONEdit, to value: Any) -> Any {
+        guard let first = edit.path.first else {
+            return edit.value.map {
+                try! JSONSerialization.jsonObject(with: Data($0.utf8), options: [.fragmentsAllowed])
+            } as Any
+        }
+        let rest = JSONEdit(path: Array(edit.path.dropFirst()), value: edit.value)
+        switch first {
+        case .name(let name):
+            var object = value as! [String: Any]
+            if rest.path.isEmpty, rest.value == nil {
+                object[name] = nil
+            } else {
+                object[name] = apply(rest, to: object[name] ?? NSNull())
+            }
+            return object
+        case .index(let index):
+            var array = value as! [Any]
+            array[index] = apply(rest, to: array[index])
+            return array
+        }
+    }
+
+    func testAPageIsMadeFromAnyLogAndNamesTheLinesItCouldNotRead() throws {
+        let text = """
+            {"format":"substate-log","version":2,"root":"App","initialState":{}}
+            {"seq":1,"t":0.5,"type":"A.Go","name":"1A","origin":"app","payload":{"x":"<b>"}}
+            {"seq":2,"t":0.6,"type":"B","name":"1B","origin":"app","payload":{"s":"\\ud800"}}
+            {"seq":2,"digest":"00"}
+
+            """
+        let page = SessionPage(reading: try LogReader(data: Data(text.utf8)), file: "x")
+        XCTAssertEqual(page.actions.map(\.type), ["A.Go"])
+        XCTAssertEqual(page.marks.map(\.kind), ["digest"])
+        XCTAssertEqual(page.problems.count, 1)
+        XCTAssertTrue(page.problems[0].contains("line 3"), page.problems[0])
+    }
+}
