@@ -63,6 +63,7 @@ class InspectorTests(unittest.TestCase):
         actions = [line for line in log_lines("todos.jsonl") if "seq" in line and "type" in line]
         self.assertEqual(self.text("count"), "%d of %d actions" % (len(actions), len(actions)))
         self.assertIn("Replay matched the recording", self.text("verdict"))
+        self.assertEqual(self.text("compatibility"), "compatibility: the log replays cleanly")
         self.assertEqual(self.rows()[0].get_attribute("data-seq"), str(actions[0]["seq"]))
 
     def test_filters_by_type_and_origin_and_search_narrow_the_list(self):

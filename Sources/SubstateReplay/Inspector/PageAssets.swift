@@ -90,6 +90,9 @@ enum PageAssets {
             fingerprint.appendChild(make("code", data.header.fingerprint));
             facts.appendChild(fingerprint);
           }
+          if (data.header.compatibility) {
+            facts.appendChild(make("span", "compatibility: " + data.header.compatibility)).id = "compatibility";
+          }
           var verdict = byId("verdict");
           if (data.header.replayed) {
             if (data.divergence) {

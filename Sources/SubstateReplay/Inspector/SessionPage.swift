@@ -19,6 +19,9 @@ package struct SessionPage {
         package var file: String
         /// The replay's verdict, when the page comes from a replay.
         package var verdict: String?
+        /// Whether the log replays with the app's types today (`Compatibility`), when the page
+        /// comes from a replay.
+        package var compatibility: String?
 
         package init(root: String, version: Int, fingerprint: String?, file: String, verdict: String? = nil) {
             self.root = root
@@ -145,6 +148,7 @@ package struct SessionPage {
                     json.field("fingerprint", header.fingerprint)
                     json.field("file", header.file)
                     json.field("verdict", header.verdict)
+                    json.field("compatibility", header.compatibility)
                     json.field("replayed", initialState != nil)
                 }
             }

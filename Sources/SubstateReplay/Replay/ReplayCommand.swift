@@ -198,6 +198,10 @@ public enum ReplayCommand {
             return 65
         }
         guard var session = recorder.session else { return 65 }
+        if let log = try? ActionLog(contentsOf: url) {
+            session.header.compatibility =
+                "\(Compatibility(of: log, as: Root.self, aliases: aliases, substitutes: substitutes))"
+        }
         if let tail = outcome.tornTail { session.problems.append(tail) }
         for skipped in outcome.skipped { session.problems.append(skipped.description) }
         if let divergence = outcome.divergence {
