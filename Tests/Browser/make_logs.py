@@ -30,7 +30,8 @@ def hostile(path):
     header["root"] = HOSTILE[0]
     lines = [json.dumps(header, ensure_ascii=False)]
     for index, text in enumerate(HOSTILE):
-        lines.append(line(index + 1, index * 0.1, text, {text: text, "nested": {"link": HOSTILE[3], "list": HOSTILE}}))
+        lines.append(line(index + 1, index * 0.1, text, {text: text, "nested": {"link": HOSTILE[3], "list": HOSTILE},
+                                                          "password": {"$redacted": True}}))
     # A lone surrogate, which JSON can spell and no Unicode text can hold: the reader refuses
     # the line and the page names it.
     lines.append('{"seq":99,"t":1.0,"type":"Lone","name":"4Lone","origin":"app","payload":{"text":"\\ud800"}}')

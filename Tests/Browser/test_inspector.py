@@ -110,6 +110,7 @@ class InspectorTests(unittest.TestCase):
                 state = self.shown_state()
                 if "snapshot" in line:
                     self.assertEqual(state, line["snapshot"])
+                    self.assertIn("snapshot", self.text("recorded"), "the snapshot recorded with the action is shown")
                 else:
                     self.assertEqual(state["list"]["todos"], line["state"]["todos"])
                 checked += 1
@@ -137,6 +138,7 @@ class InspectorTests(unittest.TestCase):
         self.assertTrue(any('<img src=x onerror="window.__pwned = 3">' in text for text in texts), texts)
         self.row(3).click()
         self.assertIn('<img src=x onerror=\\"window.__pwned = 3\\">', self.text("payload"))
+        self.assertIn("password: <redacted>", self.text("payload"), "a redacted field shows as redacted")
         self.row(4).click()
         self.assertIn("javascript:window.__pwned = 4", self.text("payload"))
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "a"), [])

@@ -28,6 +28,7 @@ enum PageAssets {
             <h2 id="selected-title">No action selected</h2>
             <div id="divergence-note"></div>
             <h3>Payload</h3><div id="payload" class="tree"></div>
+            <div id="recorded-section"><h3>Recorded with it</h3><div id="recorded" class="tree"></div></div>
             <h3>What it changed</h3><ul id="changes"></ul>
             <h3>State after it</h3><div id="state" class="tree"></div>
           </div>
@@ -115,7 +116,11 @@ enum PageAssets {
           var stepIndex = {};
           data.steps.forEach(function (step, index) { stepIndex[step.seq] = index; });
           var marksBySeq = {};
-          data.marks.forEach(function (mark) { (marksBySeq[mark.seq] = marksBySeq[mark.seq] || []).push(mark.kind); });
+          var markValues = {};
+          data.marks.forEach(function (mark) {
+            (marksBySeq[mark.seq] = marksBySeq[mark.seq] || []).push(mark.kind);
+            (markValues[mark.seq] = markValues[mark.seq] || []).push(mark);
+          });
 
           // Charts.
           var startTime = actions.length ? actions[0].t : 0;
@@ -279,6 +284,9 @@ enum PageAssets {
             byId("selected-title").textContent = "#" + action.seq + " " + action.type + " (" + action.origin + ")";
             var payload = byId("payload"); payload.replaceChildren();
             payload.appendChild(action.payload === null ? make("div", "not recorded whole", "leaf") : tree(action.payload));
+            var recorded = byId("recorded"); recorded.replaceChildren();
+            (markValues[action.seq] || []).forEach(function (mark) { recorded.appendChild(tree(mark.value, mark.kind)); });
+            byId("recorded-section").hidden = !markValues[action.seq];
             var changes = byId("changes"), state = byId("state"), note = byId("divergence-note");
             changes.replaceChildren(); state.replaceChildren(); note.textContent = "";
             var stepNumber = stepIndex[action.seq];

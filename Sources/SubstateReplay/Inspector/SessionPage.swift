@@ -68,8 +68,9 @@ package struct SessionPage {
 
     package var header: Header
     package var actions: [Action] = []
-    /// Other lines of the log (digests, snapshots, recorded models), by sequence number.
-    package var marks: [(sequence: Int, kind: String)] = []
+    /// Other lines of the log (digests, snapshots, recorded models), by sequence number, with
+    /// what they hold: a digest's value, a snapshot's or a model's state as JSON.
+    package var marks: [(sequence: Int, kind: String, value: Data?)] = []
     /// Lines the reader could not read, with where and why.
     package var problems: [String] = []
     /// The state before the first action, as JSON, when the page comes from a replay.
@@ -108,9 +109,10 @@ package struct SessionPage {
                 Action(
                     sequence: entry.sequence, time: entry.time, type: entry.type, origin: entry.origin.rawValue,
                     payload: entry.payload, line: entry.line))
-        case .digest(let sequence, _, _): marks.append((sequence, "digest"))
-        case .snapshot(let sequence, _, _): marks.append((sequence, "snapshot"))
-        case .model(let sequence, let type, _, _, _): marks.append((sequence, "model \(type)"))
+        case .digest(let sequence, let value, _):
+            marks.append((sequence, "digest", Data(("\"" + value.filter { $0.isHexDigit } + "\"").utf8)))
+        case .snapshot(let sequence, let state, _): marks.append((sequence, "snapshot", state))
+        case .model(let sequence, let type, _, let state, _): marks.append((sequence, "model \(type)", state))
         }
     }
 
@@ -169,6 +171,7 @@ package struct SessionPage {
                     json.object {
                         json.field("seq", mark.sequence)
                         json.field("kind", mark.kind)
+                        json.key("value") { json.raw(mark.value) }
                     }
                 }
             }
