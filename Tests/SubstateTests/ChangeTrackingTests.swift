@@ -195,3 +195,41 @@ final class ChangeTrackingTests: XCTestCase {
         XCTAssertTrue(store.changes.isEmpty)
     }
 }
+
+/// `findAll` copies a whole array of models at once where it can; it must find exactly what
+/// the element-by-element walk finds, in the same order.
+@MainActor
+final class FindAllOrderTests: XCTestCase {
+    struct Leaf: Model, Equatable { var id: Int }
+    struct Branch: Model, Equatable {
+        var id: Int
+        var leaves: [Leaf] = []
+        var branches: [Branch] = []
+        var spare: Leaf? = nil
+    }
+    enum Slot: Sendable, Equatable {
+        case one(Leaf)
+        case many([Leaf])
+    }
+    struct Forest: Model {
+        var first = Leaf(id: 0)
+        var leaves = (1...5).map { Leaf(id: $0) }
+        var contiguous = ContiguousArray((6...8).map { Leaf(id: $0) })
+        var branches = [
+            Branch(id: 100, leaves: [Leaf(id: 9), Leaf(id: 10)], branches: [Branch(id: 101, leaves: [Leaf(id: 11)])]),
+            Branch(id: 102, spare: Leaf(id: 12)),
+        ]
+        var byName: [String: Leaf] = ["a": Leaf(id: 13)]
+        var slots: [Slot] = [.one(Leaf(id: 14)), .many([Leaf(id: 15), Leaf(id: 16)])]
+        var nested: [[Leaf]] = [[Leaf(id: 17)], [], [Leaf(id: 18), Leaf(id: 19)]]
+        var any: any Model = Leaf(id: 20)
+    }
+
+    func testFindAllFindsWhatTheLocatedWalkFindsInTheSameOrder() async {
+        let store = Store(model: Forest())
+        XCTAssertEqual(store.findAll(Leaf.self), store.locatedModels(Leaf.self).map(\.model))
+        XCTAssertEqual(store.findAll(Leaf.self).count, 21)
+        XCTAssertEqual(store.findAll(Branch.self).map(\.id), [100, 101, 102])
+        XCTAssertEqual(store.findAll(Branch.self), store.locatedModels(Branch.self).map(\.model))
+    }
+}

@@ -181,9 +181,21 @@ extension Store {
         // A query for one model type matches values of exactly that type: read them as such,
         // with no boxing and no cast.
         let exact = query.modelType != nil
+        // An array of the type, with no more of it inside its elements, is copied in one go.
+        let bulk: ((ContainerAccess.Kind, UnsafeRawPointer) -> Bool)? =
+            exact
+            ? { kind, pointer in
+                switch kind {
+                case .array: results.append(contentsOf: pointer.assumingMemoryBound(to: [T].self).pointee)
+                case .contiguousArray:
+                    results.append(contentsOf: pointer.assumingMemoryBound(to: ContiguousArray<T>.self).pointee)
+                case .optional, .dictionary: return false
+                }
+                return true
+            } : nil
         for box in [root] + registered where query.mayContain(box.layout) {
             box.withValue { pointer in
-                _ = box.layout.search(pointer, query) { pointer, layout, _ in
+                _ = box.layout.search(pointer, query, bulk: bulk) { pointer, layout, _ in
                     if exact {
                         results.append(pointer.assumingMemoryBound(to: T.self).pointee)
                     } else if let model = layout.model?.read(pointer) as? T {

@@ -37,8 +37,13 @@ extension TypeLayout {
     ///   - descend: Whether to walk into fields at a depth; a search for the shallowest match
     ///     stops going deeper than the best match so far.
     ///   - body: Gets each match with its depth, and returns whether to go on.
+    ///   - bulk: Takes the whole of a container whose elements are the queried model type and
+    ///     hold no more of it below them (their matches are the elements, in order), and returns
+    ///     whether it did; the walk then skips that container. `findAll` copies an array of
+    ///     models in one go this way.
     func search(
         _ pointer: UnsafeRawPointer, _ query: ModelQuery, depth: Int = 0, descend: (Int) -> Bool = { _ in true },
+        bulk: ((ContainerAccess.Kind, UnsafeRawPointer) -> Bool)? = nil,
         _ body: (UnsafeRawPointer, TypeLayout, Int) -> Bool
     ) -> Bool {
         if query.isMatch(self, at: pointer), !body(pointer, self, depth) { return false }
@@ -46,7 +51,7 @@ extension TypeLayout {
             var keepGoing = true
             existential.withOpened(pointer) { model, layout in
                 guard query.mayContain(layout) else { return }
-                keepGoing = layout.searchChild(model, query, depth: depth, descend: descend, body)
+                keepGoing = layout.searchChild(model, query, depth: depth, descend: descend, bulk: bulk, body)
             }
             return keepGoing
         }
@@ -54,7 +59,7 @@ extension TypeLayout {
             var keepGoing = true
             enumAccess.withPayload(pointer) { tag, payload in
                 guard let part = parts.first(where: { $0.isCase(tag) }), query.mayContain(part.child) else { return }
-                keepGoing = part.child.searchChild(payload, query, depth: depth, descend: descend, body)
+                keepGoing = part.child.searchChild(payload, query, depth: depth, descend: descend, bulk: bulk, body)
             }
             return keepGoing
         }
@@ -62,14 +67,22 @@ extension TypeLayout {
             switch part.access {
             case .field(_, let offset):
                 guard descend(depth + 1) else { continue }
-                if !part.child.searchChild(pointer + offset, query, depth: depth + 1, descend: descend, body) {
+                if !part.child.searchChild(
+                    pointer + offset, query, depth: depth + 1, descend: descend, bulk: bulk, body)
+                {
                     return false
                 }
             case .elements(let container):
+                if let bulk, part.child.typeID == query.modelType, part.child.existential == nil,
+                    !part.child.parts.contains(where: { query.mayContain($0.child) }), bulk(container.kind, pointer)
+                {
+                    continue
+                }
                 var keepGoing = true
                 container.forEach(pointer) { element in
                     guard keepGoing else { return }
-                    keepGoing = part.child.searchChild(element, query, depth: depth, descend: descend, body)
+                    keepGoing = part.child.searchChild(
+                        element, query, depth: depth, descend: descend, bulk: bulk, body)
                 }
                 if !keepGoing { return false }
             case .enumCase:
@@ -83,10 +96,10 @@ extension TypeLayout {
     @inline(__always)
     private func searchChild(
         _ pointer: UnsafeRawPointer, _ query: ModelQuery, depth: Int, descend: (Int) -> Bool,
-        _ body: (UnsafeRawPointer, TypeLayout, Int) -> Bool
+        bulk: ((ContainerAccess.Kind, UnsafeRawPointer) -> Bool)?, _ body: (UnsafeRawPointer, TypeLayout, Int) -> Bool
     ) -> Bool {
-        guard isRecursive else { return search(pointer, query, depth: depth, descend: descend, body) }
-        return DeepStack.withRoom { search(pointer, query, depth: depth, descend: descend, body) }
+        guard isRecursive else { return search(pointer, query, depth: depth, descend: descend, bulk: bulk, body) }
+        return DeepStack.withRoom { search(pointer, query, depth: depth, descend: descend, bulk: bulk, body) }
     }
 
     /// Calls the body with the address of every model of the queried type at or below the
