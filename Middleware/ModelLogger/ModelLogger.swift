@@ -120,7 +120,10 @@ public final class ModelLogger: Middleware {
     package static func describe(
         _ action: any Action, changes: [ModelChange], in store: Store
     ) -> (name: String, changes: [StateDiff.Change], text: String)? {
-        let ordered = changes.filter { $0.location.box == 0 }.sorted { $0.location.precedes($1.location) }
+        let inRoot = changes.filter { $0.box == 0 }
+        let ordered =
+            inRoot.count < 2
+            ? inRoot : inRoot.map { ($0, $0.location) }.sorted { $0.1.precedes($1.1) }.map(\.0)
         let lines = ordered.flatMap { StateDiff($0, in: store).changes }
         guard !lines.isEmpty else { return nil }
         let name = typeName(type(of: action))

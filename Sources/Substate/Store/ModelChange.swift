@@ -46,6 +46,10 @@ package struct ModelChange: @unchecked Sendable {
     /// Where the model sits.
     package var location: ModelLocation { paths.location(of: index) }
 
+    /// The tree the model is in: 0 for the store's root, then 1 + a registered model's index;
+    /// the same as `location.box`, without working out the whole location.
+    package var box: Int { paths.box(of: index) }
+
     /// The model types below this model whose membership (which models there are, and where)
     /// the change may have altered.
     var regroupedTypes: Set<ObjectIdentifier> {

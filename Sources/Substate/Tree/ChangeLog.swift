@@ -169,6 +169,9 @@ final class ChangePaths: @unchecked Sendable {
         return records.count - 1
     }
 
+    /// The tree a change is in: 0 for the store's root, then 1 + a registered model's index.
+    func box(of index: Int) -> Int { records[index].box }
+
     /// The whole location of a change: its own levels, after the levels it shares with the
     /// changes before it.
     func location(of index: Int) -> ModelLocation {
