@@ -272,6 +272,12 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertEqual(ReplayCommand.run([rolledFile.path, "--inspect", diverged.path], as: Table.self) { _ in }, 1)
         XCTAssertTrue(try String(contentsOf: diverged, encoding: .utf8).contains(#""divergence":{"seq":2"#))
         XCTAssertEqual(ReplayCommand.run([goodFile.path, "--inspect"], as: Table.self) { _ in }, 64)
+        printed = []
+        XCTAssertEqual(
+            ReplayCommand.run([goodFile.path, "--inspect", page.path, "--skip", "1"], as: Table.self) {
+                printed.append($0)
+            }, 64)
+        XCTAssertTrue(printed[0].hasPrefix("--inspect shows the session as recorded"), printed[0])
     }
 }
 

@@ -95,6 +95,10 @@ public enum ReplayCommand {
                 substitutes: substitutes, middleware: middleware, skippingUnreplayable: skippingUnreplayable)
         }
         if let inspecting {
+            guard skipping == nil else {
+                output("--inspect shows the session as recorded; it cannot be combined with --skip\n\(usage)")
+                return 64
+            }
             return inspect(
                 url, writing: inspecting, as: Root.self, through: through, aliases: aliases, substitutes: substitutes,
                 middleware: middleware, skippingUnreplayable: skippingUnreplayable, output: output)
