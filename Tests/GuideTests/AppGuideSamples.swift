@@ -142,6 +142,15 @@ enum WiringGuide {
     }
 }
 
+final class PriceService: Service {
+    var handledActions: [any Action.Type]? { [Shop.Push.self] }
+    func handle(action: Action, send: Send) async throws {
+        guard let push = action as? Shop.Push else { return }
+        let cents = try await send.dependencies[PriceClient.self].price(push.id)
+        await send(Product.Loaded(id: push.id, cents: cents))
+    }
+}
+
 /// In a module of its own, a feature's actions are public, and so are their initialisers:
 /// Swift's memberwise initialisers are internal.
 public struct Cart: Model {

@@ -70,6 +70,19 @@ final class AppGuideTests: XCTestCase {
         WiringGuide.test()
     }
 
+    func testTheServiceSendsWhatItProduces() async {
+        let store = Store(
+            model: Shop(), middleware: [PriceService()],
+            dependencies: Dependencies { $0[PriceClient.self] = PriceClient { $0 + 1 } })
+        let loaded = Told()
+        store.observeReductions { action, _ in
+            if let action = action as? Product.Loaded { loaded.count = action.cents }
+        }
+        store.update(Shop.Push(id: 4))
+        await store.effects.waitForAll()
+        XCTAssertEqual(loaded.count, 5)
+    }
+
     func testAPublicActionIsMadeWithItsPublicInitialiser() async {
         let store = Store(model: Cart())
         store.update(Cart.Add(quantity: 2))
