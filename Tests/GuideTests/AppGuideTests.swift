@@ -61,9 +61,7 @@ final class AppGuideTests: XCTestCase {
             ],
             dependencies: Dependencies { $0[PriceClient.self] = PriceClient { _ in 42 } })
         store.update(Shop.Push(id: 7))
-        for _ in 0..<200 where !lines.contains(where: { $0.contains("Loaded") }) {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        await store.effects.waitForAll()
         XCTAssertTrue(lines.contains { $0.contains("Loaded(id: 7, cents: 42)") }, "\(lines)")
         let wired = WiringGuide.makeStore(log: try FileLog(url: url))
         XCTAssertTrue(wired.diagnostics.isEmpty, "\(wired.diagnostics)")
