@@ -14,7 +14,7 @@ import Substate
 ///
 /// Logging is switched on and off by a model of its own, ``State``, which the logger registers
 /// with the store when it starts, so the switch is state like any other: dispatch ``Toggle``
-/// to flip it, and read it with `store.lookup(ActionLogger.State.self)`. While it is off, the
+/// to flip it, and read it with `store.find(ActionLogger.State.self)`. While it is off, the
 /// logger costs a type comparison per action.
 ///
 /// Output goes to the closure you pass (standard output by default); with `entries:` it goes
@@ -113,8 +113,6 @@ public final class ActionLogger: Middleware {
         }
     }
 
-    /// The line of an action: the action as Swift source spells it, and its origin when it did
-    /// not come from the app.
     private static let start = ObjectIdentifier(Store.Start.self)
     /// The actions after which the switch may read differently.
     private static let switchingTypes: Set<ObjectIdentifier> = [
@@ -122,6 +120,8 @@ public final class ActionLogger: Middleware {
         ObjectIdentifier(Store.Restore.self), ObjectIdentifier(Store.Register.self),
     ]
 
+    /// The line of an action: the action as Swift source spells it, and its origin when it did
+    /// not come from the app.
     static func line(for action: Action, origin: Store.Origin) -> String {
         let literal = ValueLiteral.describe(action)
         return origin == .app ? literal : "\(literal)  (\(origin.rawValue))"

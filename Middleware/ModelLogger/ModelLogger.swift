@@ -70,7 +70,7 @@ public final class ModelLogger: Middleware {
                 store.recordChanges()
                 watching[ObjectIdentifier(store)] = store.observeReductions { [weak self, weak store] action, origin in
                     guard let self, let store, !isAction(action, Store.Start.self) else { return }
-                    self.report(action, origin: origin, changes: store.changes, in: store)
+                    self.emit(action, origin: origin, changes: Self.changes(store.changes, in: store))
                 }
             }
             next(action)
@@ -84,15 +84,7 @@ public final class ModelLogger: Middleware {
         defer { previous = current }
         if diff, !isAction(action, Store.Start.self) {
             let changes = zip(previous, current).flatMap { StateDiff(from: $0, to: $1).changes }
-            guard !changes.isEmpty else { return }
-            let name = typeName(type(of: action))
-            let text = ([name + ":"] + changes.map { "  " + $0.description }).joined(separator: "\n")
-            if let entries {
-                entries(
-                    LogEntry(action: name, origin: store.dispatchOrigin, fields: [], changes: changes, text: text))
-            } else {
-                output(text)
-            }
+            emit(action, origin: store.dispatchOrigin, changes: changes)
         } else if entries == nil {
             for model in current {
                 output(ValueDump.lines(of: model, label: "Substate.Model").joined(separator: "\n"))
@@ -104,30 +96,38 @@ public final class ModelLogger: Middleware {
         watching[ObjectIdentifier(store)] = nil
     }
 
-    /// Logs the changes one action made.
-    private func report(_ action: any Action, origin: Store.Origin, changes: [ModelChange], in store: Store) {
-        guard let (name, lines, text) = Self.describe(action, changes: changes, in: store) else { return }
+    /// Logs the changes one action made, if it made any.
+    private func emit(_ action: any Action, origin: Store.Origin, changes: [StateDiff.Change]) {
+        guard !changes.isEmpty else { return }
+        let name = typeName(type(of: action))
+        let text = Self.text(name, changes)
         if let entries {
-            entries(LogEntry(action: name, origin: origin, fields: [], changes: lines, text: text))
+            entries(LogEntry(action: name, origin: origin, fields: [], changes: changes, text: text))
         } else {
             output(text)
         }
     }
 
-    /// What the logger prints for the changes one action made: the store's root tree only
-    /// (models that middleware registered are its own business), in tree order; `nil` when
-    /// nothing there changed.
-    package static func describe(
-        _ action: any Action, changes: [ModelChange], in store: Store
-    ) -> (name: String, changes: [StateDiff.Change], text: String)? {
+    /// The entry of an action's changes: its type's name, then one indented line per change.
+    private static func text(_ name: String, _ changes: [StateDiff.Change]) -> String {
+        ([name + ":"] + changes.map { "  " + $0.description }).joined(separator: "\n")
+    }
+
+    /// The changes the store recorded, as the logger shows them: the store's root tree only
+    /// (models that middleware registered are their own business), in tree order.
+    private static func changes(_ changes: [ModelChange], in store: Store) -> [StateDiff.Change] {
         let inRoot = changes.filter { $0.box == 0 }
         let ordered =
             inRoot.count < 2
             ? inRoot : inRoot.map { ($0, $0.location) }.sorted { $0.1.precedes($1.1) }.map(\.0)
-        let lines = ordered.flatMap { StateDiff($0, in: store).changes }
-        guard !lines.isEmpty else { return nil }
-        let name = typeName(type(of: action))
-        return (name, lines, ([name + ":"] + lines.map { "  " + $0.description }).joined(separator: "\n"))
+        return ordered.flatMap { StateDiff($0, in: store).changes }
+    }
+
+    /// What the logger prints for the changes one action made; `nil` when nothing in the
+    /// store's root tree changed. The benchmark times it.
+    package static func describe(_ action: any Action, changes: [ModelChange], in store: Store) -> String? {
+        let lines = Self.changes(changes, in: store)
+        return lines.isEmpty ? nil : text(typeName(type(of: action)), lines)
     }
 
     private func root(of store: Store) -> any Model {

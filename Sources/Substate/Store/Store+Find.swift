@@ -69,11 +69,14 @@ extension Store {
         return read(M.self, at: location)
     }
 
+    /// The tree a location starts in: 0 for the root, then 1 + a registered model's index.
+    func box(at index: Int) -> AnyModelBox? {
+        index == 0 ? root : registered.indices.contains(index - 1) ? registered[index - 1] : nil
+    }
+
     /// The model of a type at a location, if that is where one sits.
     private func read<M: Model>(_ type: M.Type, at location: ModelLocation) -> M? {
-        let boxes = [root] + registered
-        guard boxes.indices.contains(location.box) else { return nil }
-        let box = boxes[location.box]
+        guard let box = box(at: location.box) else { return nil }
         var found: M?
         box.withValue { pointer in
             box.layout.resolve(pointer, location.steps[...]) { pointer, layout, isLast in

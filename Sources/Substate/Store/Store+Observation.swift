@@ -50,6 +50,7 @@ extension Store {
         }
         registrar.access(self, keyPath: keyPath)
         observed[key] = ObservedQuery(keyPath: keyPath, differs: differs)
+        if key.byProtocol { observedByProtocol.insert(key) }
     }
 
     /// The observation key of a read of a type.
@@ -82,10 +83,10 @@ extension Store {
                 insert(ancestor.type, ancestor.id, direct: &direct, checked: &checked)
             }
         }
-        if !regrouped.isEmpty || everywhere || observed.keys.contains(where: \.byProtocol) {
-            for key in observed.keys where everywhere || key.byProtocol || regrouped.contains(key.type) {
-                checked.insert(key)
-            }
+        checked.formUnion(observedByProtocol)
+        // Changes that may have added, removed or moved models touch every read of those types.
+        if !regrouped.isEmpty || everywhere {
+            for key in observed.keys where everywhere || regrouped.contains(key.type) { checked.insert(key) }
         }
         var told: [ObservationKey] = []
         for key in direct where observed[key] != nil { told.append(key) }
@@ -94,6 +95,7 @@ extension Store {
         }
         for key in told {
             guard let query = observed.removeValue(forKey: key) else { continue }
+            if key.byProtocol { observedByProtocol.remove(key) }
             registrar.willSet(self, keyPath: query.keyPath)
             registrar.didSet(self, keyPath: query.keyPath)
         }

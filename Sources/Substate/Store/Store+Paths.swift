@@ -15,8 +15,7 @@ extension Store {
     /// happened; elements are identified from the tree as it is now. Optionals and `any Model`
     /// fields add no step: they show as the value they hold.
     package func pathComponents(of location: ModelLocation) -> (root: String, components: [PathComponent]) {
-        guard location.box == 0 || registered.indices.contains(location.box - 1) else { return ("?", []) }
-        let box = location.box == 0 ? root : registered[location.box - 1]
+        guard let box = box(at: location.box) else { return ("?", []) }
         var components: [PathComponent] = []
         box.withValue { pointer in box.layout.name(pointer, location.steps[...], into: &components) }
         return (box.layout.name, components)

@@ -45,6 +45,9 @@ public final class Store: Observable {
 
     let registrar = ObservationRegistrar()
     var observed: [ObservationKey: ObservedQuery] = [:] { didSet { updateHasListeners() } }
+    /// The keys of ``observed`` that read by protocol, which any changed model may touch; kept
+    /// apart so that telling observers never looks through all of them.
+    var observedByProtocol: Set<ObservationKey> = []
     var observationKeyPaths: [ObservationKey: KeyPath<Store, Int>] = [:]
     /// Records what each action changed while observers or middleware need to know.
     let changeLog = ChangeLog()

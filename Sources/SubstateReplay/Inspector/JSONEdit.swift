@@ -79,7 +79,7 @@ package struct JSONEdit: Equatable {
                 json.array(path) { key in
                     switch key {
                     case .name(let name): json.string(name)
-                    case .index(let index): json.raw(Data(String(index).utf8))
+                    case .index(let index): json.number(index)
                     }
                 }
             }

@@ -1,40 +1,44 @@
 import Foundation
 
 /// Writes JSON text piece by piece, for the session page's data; a class, so that the nested
-/// closures that write members share one text.
+/// closures that write members share one text. Strings and numbers are written as the log's
+/// own encoder writes them (``LogOutput``).
 final class JSONText {
-    private(set) var text = ""
+    private var output = LogOutput()
     /// Whether the container being written needs a comma before its next member.
     private var needsComma = [false]
 
+    /// The JSON written so far.
+    var text: String { String(decoding: output.bytes, as: UTF8.self) }
+
     private func separate() {
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { output.bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
 
     func object(_ body: () -> Void) {
         separate()
-        text += "{"
+        output.bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
         body()
         needsComma.removeLast()
-        text += "}"
+        output.bytes.append(UInt8(ascii: "}"))
     }
 
     func array<S: Sequence>(_ elements: S, _ body: (S.Element) -> Void) {
         separate()
-        text += "["
+        output.bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
         for element in elements { body(element) }
         needsComma.removeLast()
-        text += "]"
+        output.bytes.append(UInt8(ascii: "]"))
     }
 
     /// A member of an object: its key, then the value the body writes.
     func key(_ name: String, _ body: () -> Void) {
         separate()
-        Self.quote(name, into: &text)
-        text += ":"
+        output.writeString(name)
+        output.bytes.append(UInt8(ascii: ":"))
         needsComma.append(false)
         body()
         needsComma.removeLast()
@@ -45,58 +49,42 @@ final class JSONText {
     }
 
     func field(_ name: String, _ value: Int) {
-        key(name) { number(String(value)) }
+        key(name) { number(value) }
     }
 
     func field(_ name: String, _ value: Double) {
-        key(name) { number(value.isFinite ? String(value) : "null") }
+        key(name) {
+            separate()
+            if value.isFinite { output.bytes.append(contentsOf: String(value).utf8) } else { output.writeNull() }
+        }
     }
 
     func field(_ name: String, _ value: Bool) {
-        key(name) { number(value ? "true" : "false") }
+        key(name) {
+            separate()
+            output.writeBool(value)
+        }
     }
 
     func string(_ value: String) {
         separate()
-        Self.quote(value, into: &text)
+        output.writeString(value)
+    }
+
+    func number(_ value: Int) {
+        separate()
+        output.writeInteger(value)
     }
 
     func null() {
         separate()
-        text += "null"
-    }
-
-    private func number(_ literal: String) {
-        separate()
-        text += literal
+        output.writeNull()
     }
 
     /// JSON text that is already valid (a payload as the log holds it), or `null`.
     func raw(_ json: Data?) {
         separate()
-        guard let json, !json.isEmpty else {
-            text += "null"
-            return
-        }
-        text += String(decoding: json, as: UTF8.self)
-    }
-
-    static func quote(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        guard let json, !json.isEmpty else { return output.writeNull() }
+        output.bytes.append(contentsOf: json)
     }
 }

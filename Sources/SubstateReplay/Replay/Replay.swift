@@ -142,31 +142,29 @@ public enum Replay {
         aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
         middleware: [any Middleware] = [], skippingUnreplayable: Bool = false
     ) throws -> Outcome {
-        let reader = try LogReader(contentsOf: url)
-        var outcome = try run(
-            header: reader.header, lines: reader.next, as: root, through: through, skipping: skipping,
-            aliases: aliases, substitutes: substitutes, middleware: middleware,
-            skippingUnreplayable: skippingUnreplayable)
-        outcome.tornTail = reader.tornTail
-        return outcome
+        try run(
+            contentsOf: url, as: root, through: through, skipping: skipping, aliases: aliases,
+            substitutes: substitutes, middleware: middleware, skippingUnreplayable: skippingUnreplayable,
+            watch: nil, start: nil)
     }
 
     /// ``run(contentsOf:as:through:skipping:aliases:substitutes:middleware:skippingUnreplayable:)``,
-    /// telling `watch` each line it read, with the store, right after the line was handled (an
-    /// action reduced, or left out). The session page is made this way.
+    /// telling `start` the fresh store before the first line, and `watch` each line it read,
+    /// with the store, right after the line was handled (an action reduced, or left out). The
+    /// session page is made this way.
     package static func run<Root: Model & Codable>(
         contentsOf url: URL, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
         aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
         middleware: [any Middleware] = [], skippingUnreplayable: Bool = false,
-        watch: @escaping (ActionLog.Line, Store) -> Void, start: @escaping (Store, ActionLog.Header) -> Void
-    ) throws -> (outcome: Outcome, header: ActionLog.Header) {
+        watch: ((ActionLog.Line, Store) -> Void)?, start: ((Store, ActionLog.Header) -> Void)?
+    ) throws -> Outcome {
         let reader = try LogReader(contentsOf: url)
         var outcome = try run(
             header: reader.header, lines: reader.next, as: root, through: through, skipping: skipping,
             aliases: aliases, substitutes: substitutes, middleware: middleware,
             skippingUnreplayable: skippingUnreplayable, watch: watch, start: start)
         outcome.tornTail = reader.tornTail
-        return (outcome, reader.header)
+        return outcome
     }
 
     /// The canonical JSON of the root model of a store, as digests and snapshots encode it.

@@ -165,24 +165,22 @@ public enum ReplayCommand {
     ) -> Int32 {
         let recorder = PageRecorder<Root>()
         let outcome: Replay.Outcome
-        let header: ActionLog.Header
         do {
-            (outcome, header) = try Replay.run(
+            outcome = try Replay.run(
                 contentsOf: url, as: Root.self, through: through, aliases: aliases, substitutes: substitutes,
                 middleware: middleware, skippingUnreplayable: skippingUnreplayable
             ) { line, store in
-                guard var session = recorder.session else { return }
-                session.add(line)
+                // Changed where it is kept: a copy of the page per line would copy its lists.
+                recorder.session?.add(line)
                 if case .action(let entry) = line, let json = Replay.state(of: store, as: Root.self),
                     let model = store.lookup(Root.self), let previous = recorder.previous
                 {
-                    session.steps.append(
+                    recorder.session?.steps.append(
                         SessionPage.Step(
                             sequence: entry.sequence, changes: StateDiff(from: previous.model, to: model).changes,
                             edits: JSONEdit.edits(from: previous.json, to: json)))
                     recorder.previous = (json, model)
                 }
-                recorder.session = session
             } start: { store, header in
                 var session = SessionPage(
                     header: SessionPage.Header(
@@ -217,7 +215,6 @@ public enum ReplayCommand {
             session.header.verdict =
                 "Replay matched the recording: \(outcome.replayed) actions, \(outcome.verified) checks of the state"
         }
-        _ = header
         do {
             try Data(session.html().utf8).write(to: URL(fileURLWithPath: page), options: .atomic)
         } catch {
