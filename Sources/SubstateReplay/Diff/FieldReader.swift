@@ -1,6 +1,5 @@
 import Foundation
 import Substate
-@_spi(Reflection) import Swift
 
 /// Reads a struct's fields as a diff shows them, through key paths found once per type.
 ///
@@ -40,55 +39,26 @@ enum FieldReader {
         guard RuntimeMetadata.kind(T.self) == RuntimeMetadata.structKind, !(T.self is any CustomReflectable.Type),
             !isLibraryType(T.self)
         else { return nil }
-        var stored = 0
-        guard
-            _forEachField(
-                of: T.self, options: [],
-                body: { _, _, _, _ in
-                    stored += 1
-                    return true
-                })
-        else { return nil }
-        var fields: [Field] = []
-        var hidden = 0
-        var complete = true
-        let walked = _forEachFieldWithKeyPath(of: T.self, options: skipUnknownFields) { name, keyPath in
-            guard let field = keyPath as? any FieldReading, let read = field.reader(from: T.self) else {
-                complete = false
-                return false
-            }
-            guard let read = read.read else {
-                hidden += 1
-                return true
-            }
-            let label = String(cString: name)
-            fields.append((read.wrapperStorage && label.hasPrefix("_") ? String(label.dropFirst()) : label, read.body))
-            return true
-        }
-        guard walked, complete, fields.count + hidden == stored else { return nil }
-        return fields
+        let fields = StructFields.of(T.self) { keyPath in (keyPath as? any FieldReading)?.reader(from: T.self) }
+        return fields?.map { (label: $0.label, read: $0.part) }
     }
 }
 
 /// A key path to a field, which reads the field for a diff.
 private protocol FieldReading {
-    /// `read` is `nil` for a field hidden from logs.
-    func reader<R>(from root: R.Type) -> (read: (body: (UnsafeRawPointer) -> Any, wrapperStorage: Bool)?, Void)?
+    /// How to read the field from its struct, `nil` for a field hidden from logs; `nil` as a
+    /// whole when the key path is not rooted in `R`.
+    func reader<R>(from root: R.Type) -> (part: ((UnsafeRawPointer) -> Any)?, wrapperStorage: Bool)?
 }
 
 extension KeyPath: FieldReading {
-    fileprivate func reader<R>(
-        from root: R.Type
-    ) -> (read: (body: (UnsafeRawPointer) -> Any, wrapperStorage: Bool)?, Void)? {
+    fileprivate func reader<R>(from root: R.Type) -> (part: ((UnsafeRawPointer) -> Any)?, wrapperStorage: Bool)? {
         guard let path = self as? KeyPath<R, Value> else { return nil }
-        if Value.self is any HiddenFromLogs.Type { return (nil, ()) }
         let wrapperStorage = Value.self is any PropertyWrapperStorage.Type
-        return ((body: { $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }, wrapperStorage), ())
+        if Value.self is any HiddenFromLogs.Type { return (nil, wrapperStorage) }
+        return ({ $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }, wrapperStorage)
     }
 }
-
-/// The walk of a struct's fields with key paths goes on past fields it has none for.
-private let skipUnknownFields = _EachFieldOptions(rawValue: 1 << 1)
 
 /// The plans made so far, by type; `.some(nil)` for types read through `Mirror`.
 // Plans never change once made and capture only key paths, so they are shared across threads;

@@ -1,6 +1,5 @@
 import Foundation
 import Substate
-@_spi(Reflection) import Swift
 
 /// Writes values as ``ValueLiteral`` does, through a plan made once per type from the
 /// runtime's records of its fields, instead of reflecting each value with `Mirror`: loggers
@@ -99,38 +98,13 @@ enum ValueFormatter {
     /// they must be read), labelled as the source spells them; `nil` when a field has no key
     /// path (the struct is then reflected).
     private static func structPlan<T>(_ type: T.Type) -> Write? {
-        var parts: [(label: String, write: Write, leaf: Bool)] = []
-        var hiddenFields = 0
-        var complete = true
-        // Fields the runtime cannot make key paths for (weak, unowned) are skipped by the walk:
-        // a struct with any of them is reflected instead, so that no field goes missing.
-        var stored = 0
-        guard
-            _forEachField(
-                of: T.self, options: [],
-                body: { _, _, _, _ in
-                    stored += 1
-                    return true
-                })
-        else { return nil }
-        let walked = _forEachFieldWithKeyPath(of: T.self, options: skipUnknownFields) { name, keyPath in
-            guard let field = keyPath as? any FieldFormatting, let plan = field.plan(from: T.self) else {
-                complete = false
-                return false
-            }
-            guard !plan.hidden else {
-                hiddenFields += 1
-                return true
-            }
-            let label = String(cString: name)
-            parts.append(
-                (plan.wrapperStorage && label.hasPrefix("_") ? String(label.dropFirst()) : label, plan.write, plan.leaf)
-            )
-            return true
+        let parts = StructFields.of(T.self) { keyPath -> (part: (write: Write, leaf: Bool)?, wrapperStorage: Bool)? in
+            guard let field = keyPath as? any FieldFormatting, let plan = field.plan(from: T.self) else { return nil }
+            return (plan.hidden ? nil : (plan.write, plan.leaf), plan.wrapperStorage)
         }
-        guard walked, complete, parts.count + hiddenFields == stored else { return nil }
+        guard let parts else { return nil }
         let name = Array(typeName(T.self).utf8)
-        let fields = parts.map { (label: Array($0.label.utf8), write: $0.write, leaf: $0.leaf) }
+        let fields = parts.map { (label: Array($0.label.utf8), write: $0.part.write, leaf: $0.part.leaf) }
         return { pointer, text in
             for byte in name { text.append(byte) }
             text.append(literal: "(")
@@ -180,9 +154,6 @@ extension KeyPath: FieldFormatting {
         )
     }
 }
-
-/// The walk of a struct's fields with key paths goes on past fields it has none for.
-private let skipUnknownFields = _EachFieldOptions(rawValue: 1 << 1)
 
 /// The plans made so far, by type.
 // Plans never change once made and capture only other plans, key paths and metatypes, so they
