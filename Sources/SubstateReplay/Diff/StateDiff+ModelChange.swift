@@ -11,9 +11,9 @@ extension StateDiff {
             switch component {
             case .field(let name): path += "." + name
             case .enumCase(let name): path += "." + name
-            case .element(_, let id?): path += "[id: \(ValueLiteral.describe(id.base))]"
+            case .element(_, let id?): path += Self.component(id: id)
             case .element(let index, nil): path += "[\(index)]"
-            case .key(let key): path += "[\(ValueLiteral.describe(key))]"
+            case .key(let key): path += Self.component(key: key)
             }
         }
         switch (change.before, change.after) {

@@ -82,6 +82,12 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
         changes = walk.changes
     }
 
+    /// How a path names the element of an array of `Identifiable` values with an id.
+    static func component(id: AnyHashable) -> String { "[id: \(ValueLiteral.describe(id.base))]" }
+
+    /// How a path names a dictionary's value under a key.
+    static func component(key: Any) -> String { "[\(ValueLiteral.describe(key))]" }
+
     /// Whether the two values print the same.
     public var isEmpty: Bool { changes.isEmpty }
 
@@ -132,7 +138,7 @@ private struct DiffWalk {
                 mirror.children.map { child -> (key: String, value: Any) in
                     let pair = Array(Mirror(reflecting: child.value).children)
                     guard pair.count == 2 else { return ("[?]", child.value) }
-                    return ("[\(ValueLiteral.describe(pair[0].value))]", pair[1].value)
+                    return (StateDiff.component(key: pair[0].value), pair[1].value)
                 }.sorted { $0.key < $1.key })
         case .enum:
             return .enumCase(name: EnumCase.name(of: value), payload: mirror.children.first?.value)
@@ -298,7 +304,7 @@ private struct DiffWalk {
         return result
     }
 
-    private func key(_ id: AnyHashable) -> String { "[id: \(ValueLiteral.describe(id.base))]" }
+    private func key(_ id: AnyHashable) -> String { StateDiff.component(id: id) }
 
     private mutating func enter(_ component: String, _ body: (inout DiffWalk) -> Void) {
         path.append(component)
