@@ -46,6 +46,8 @@ public final class ActionLogger: Middleware {
 
     private let filter: Bool
     private var isLogged = ActionTypeCheck { $0 is LoggedAction }
+    /// Writes each line into a buffer it keeps.
+    private let writer = LineWriter()
     private let startsActive: Bool
     private let output: (@MainActor (String) -> Void)?
     private let entries: (@MainActor (LogEntry) -> Void)?
@@ -88,7 +90,7 @@ public final class ActionLogger: Middleware {
     public func handle(_ action: Action, store: Store, next: Next) {
         let active = isActive ?? (store.lookup(State.self)?.isActive ?? startsActive)
         if active, !filter || isLogged(action) {
-            let line = Self.line(for: action, origin: store.dispatchOrigin)
+            let line = line(for: action, origin: store.dispatchOrigin)
             if let output {
                 output(line)
             } else if let entries {
@@ -108,22 +110,23 @@ public final class ActionLogger: Middleware {
             store.update(Store.Register(model: State(isActive: startsActive)))
         }
         // Only these can change the switch: read it again after them, or until it is there.
-        if isActive == nil || Self.switchingTypes.contains(type) {
+        if isActive == nil || Self.mayChangeSwitch(type) {
             isActive = store.lookup(State.self)?.isActive
         }
     }
 
-    private static let start = ObjectIdentifier(Store.Start.self)
-    /// The actions after which the switch may read differently.
-    private static let switchingTypes: Set<ObjectIdentifier> = [
-        ObjectIdentifier(Toggle.self), start, ObjectIdentifier(Store.Replace.self),
-        ObjectIdentifier(Store.Restore.self), ObjectIdentifier(Store.Register.self),
-    ]
+    private static var start: ObjectIdentifier { ObjectIdentifier(Store.Start.self) }
+
+    /// Whether the switch may read differently after an action of the type: five comparisons,
+    /// cheaper than hashing the type.
+    private static func mayChangeSwitch(_ type: ObjectIdentifier) -> Bool {
+        type == ObjectIdentifier(Toggle.self) || type == start || type == ObjectIdentifier(Store.Replace.self)
+            || type == ObjectIdentifier(Store.Restore.self) || type == ObjectIdentifier(Store.Register.self)
+    }
 
     /// The line of an action: the action as Swift source spells it, and its origin when it did
     /// not come from the app.
-    static func line(for action: Action, origin: Store.Origin) -> String {
-        let literal = ValueLiteral.describe(action)
-        return origin == .app ? literal : "\(literal)  (\(origin.rawValue))"
+    private func line(for action: Action, origin: Store.Origin) -> String {
+        writer.line(action, suffix: origin == .app ? "" : "  (\(origin.rawValue))")
     }
 }

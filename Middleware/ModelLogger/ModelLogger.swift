@@ -110,7 +110,12 @@ public final class ModelLogger: Middleware {
 
     /// The entry of an action's changes: its type's name, then one indented line per change.
     private static func text(_ name: String, _ changes: [StateDiff.Change]) -> String {
-        ([name + ":"] + changes.map { "  " + $0.description }).joined(separator: "\n")
+        var text = name + ":"
+        for change in changes {
+            text += "\n  "
+            text += change.description
+        }
+        return text
     }
 
     /// The changes the store recorded, as the logger shows them: the store's root tree only

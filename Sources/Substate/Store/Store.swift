@@ -21,7 +21,13 @@ import Synchronization
 @MainActor
 public final class Store: Observable {
     let root: AnyModelBox
-    var registered: [AnyModelBox] = [] { didSet { hasRegistered = !registered.isEmpty } }
+    @exclusivity(unchecked) var registered: [AnyModelBox] = [] {
+        didSet {
+            hasRegistered = !registered.isEmpty
+            registeredRoutes.removeAll()
+            lastRoute = nil
+        }
+    }
     private var head: ChainLink?
     // The dispatch state is only touched on the main actor and never across a suspension, so
     // accesses cannot overlap; unchecked exclusivity keeps them off the per-action cost.
@@ -34,6 +40,14 @@ public final class Store: Observable {
     @exclusivity(unchecked) private var isDispatching = false
     @exclusivity(unchecked) private var hasRegistered = false
     @exclusivity(unchecked) var hasListeners = false
+    /// Whether the walk records what each action changes: while middleware asks for it or
+    /// anything observes the store.
+    @exclusivity(unchecked) private var isTracking = false
+    /// The registered trees that actions of a type reach. Middleware's models mostly take only
+    /// their own actions (``Model/handledActions``), so most of the app's actions skip them
+    /// whole; the last type's answer is kept apart, to skip them with one comparison.
+    @exclusivity(unchecked) private var registeredRoutes: [ObjectIdentifier: [AnyModelBox]] = [:]
+    @exclusivity(unchecked) private var lastRoute: (type: ObjectIdentifier, boxes: [AnyModelBox])?
     private let registerType = ObjectIdentifier(Register.self)
     private let replaceType = ObjectIdentifier(Replace.self)
     private let restoreType = ObjectIdentifier(Restore.self)
@@ -44,7 +58,12 @@ public final class Store: Observable {
     private var routingChecked: Set<ObjectIdentifier> = []
 
     let registrar = ObservationRegistrar()
-    var observed: [ObservationKey: ObservedQuery] = [:] { didSet { updateHasListeners() } }
+    var observed: [ObservationKey: ObservedQuery] = [:] {
+        didSet {
+            updateHasListeners()
+            isTracking = changeRecorders > 0 || !observed.isEmpty
+        }
+    }
     /// The keys of ``observed`` that read by protocol, which any changed model may touch; kept
     /// apart so that telling observers never looks through all of them.
     var observedByProtocol: Set<ObservationKey> = []
@@ -55,10 +74,10 @@ public final class Store: Observable {
     private var changeRecorders = 0
     /// What the last action the tree reduced changed, in walk order, while the store records
     /// changes; empty otherwise.
-    package private(set) var changes: [ModelChange] = []
+    @exclusivity(unchecked) package private(set) var changes: [ModelChange] = []
     /// Where the models of `Identifiable` types sit, by type and id, for reads by id; a type's
     /// entry is dropped when an action may have added, removed or moved its models.
-    var idIndex: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
+    @exclusivity(unchecked) var idIndex: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
     var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
     /// Reduction observers, called in the order they registered.
     var reductionObservers: [(id: Int, observe: @MainActor (any Action, Origin) -> Void)] = [] {
@@ -198,12 +217,13 @@ public final class Store: Observable {
     /// reads the record: such middleware, or observers.
     package func recordChanges() {
         changeRecorders += 1
+        isTracking = true
     }
 
     /// The end of the pipeline: applies store-level actions, then delivers the action to the tree.
     func reduce(_ action: any Action) {
         let type = ObjectIdentifier(Swift.type(of: action))
-        let tracking = changeRecorders > 0 || !observed.isEmpty
+        let tracking = isTracking
         if type == registerType || type == replaceType || type == restoreType {
             applyStoreAction(action, type: type, tracking: tracking)
         } else if type == cancelEffectsType, let cancel = action as? CancelEffects {
@@ -226,7 +246,7 @@ public final class Store: Observable {
         } else {
             root.reduce(action, type: type)
             if hasRegistered {
-                for box in registered { box.reduce(action, type: type) }
+                for box in registeredRoute(for: type) { box.reduce(action, type: type) }
             }
             if !changes.isEmpty { changes = [] }
             // Untracked, any model may have moved.
@@ -279,6 +299,20 @@ public final class Store: Observable {
                 if ids.before != ids.after { idIndex[change.layout.typeID] = nil }
             }
         }
+    }
+
+    /// The registered trees that actions of the type reach.
+    private func registeredRoute(for type: ObjectIdentifier) -> [AnyModelBox] {
+        if let lastRoute, lastRoute.type == type { return lastRoute.boxes }
+        let boxes: [AnyModelBox]
+        if let known = registeredRoutes[type] {
+            boxes = known
+        } else {
+            boxes = registered.filter { $0.reaches(type) }
+            registeredRoutes[type] = boxes
+        }
+        lastRoute = (type, boxes)
+        return boxes
     }
 
     private func updateHasListeners() {

@@ -95,8 +95,12 @@ extension Array: ModelContainer {
             },
             element: { pointer, step, body in
                 let array = pointer.assumingMemoryBound(to: [Element].self)
-                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
-                array.pointee.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
+                guard case .element(let index) = step, array.pointee.indices.contains(index),
+                    let elements = array.pointee._baseAddressIfContiguous
+                else { return }
+                // The array's own storage, read in place: the buffer-pointer closure would make
+                // the runtime look its generic types up on every read.
+                body(UnsafeRawPointer(elements + index))
             },
             elementMutable: { pointer, step, body in
                 let array = pointer.assumingMemoryBound(to: [Element].self)
@@ -155,8 +159,12 @@ extension ContiguousArray: ModelContainer {
             },
             element: { pointer, step, body in
                 let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
-                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
-                array.pointee.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
+                guard case .element(let index) = step, array.pointee.indices.contains(index),
+                    let elements = array.pointee._baseAddressIfContiguous
+                else { return }
+                // The array's own storage, read in place: the buffer-pointer closure would make
+                // the runtime look its generic types up on every read.
+                body(UnsafeRawPointer(elements + index))
             },
             elementMutable: { pointer, step, body in
                 let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)

@@ -17,6 +17,9 @@ class AnyModelBox {
     /// Delivers an action to every model of the tree that should receive it.
     func reduce(_ action: any Action, type: ObjectIdentifier) { fatalError("abstract") }
 
+    /// Whether an action of the type reaches any model of the tree.
+    func reaches(_ type: ObjectIdentifier) -> Bool { fatalError("abstract") }
+
     /// Delivers an action as ``reduce(_:type:)`` does, recording in the log each model that
     /// changed.
     func reduce(_ action: any Action, type: ObjectIdentifier, tracking log: ChangeLog) { fatalError("abstract") }
@@ -72,22 +75,28 @@ final class ModelBox<Root: Model>: AnyModelBox {
     override var model: any Model { value.pointee }
 
     override func reduce(_ action: any Action, type: ObjectIdentifier) {
+        visit(for: type)?(UnsafeMutableRawPointer(value), action)
+    }
+
+    override func reaches(_ type: ObjectIdentifier) -> Bool {
+        visit(for: type) != nil
+    }
+
+    /// The walk that delivers actions of the type, `nil` when none of the tree's models takes them.
+    @inline(__always)
+    private func visit(for type: ObjectIdentifier) -> Visit? {
+        if !usesRouting { return broadcast }
+        if type == lastType { return lastVisit }
         let visit: Visit?
-        if !usesRouting {
-            visit = broadcast
-        } else if type == lastType {
-            visit = lastVisit
+        if let cached = routed[type] {
+            visit = cached.visit
         } else {
-            if let cached = routed[type] {
-                visit = cached.visit
-            } else {
-                visit = LayoutCache.visitor(for: layout, action: type)
-                routed[type] = CompiledVisit(visit: visit)
-            }
-            lastType = type
-            lastVisit = visit
+            visit = LayoutCache.visitor(for: layout, action: type)
+            routed[type] = CompiledVisit(visit: visit)
         }
-        visit?(UnsafeMutableRawPointer(value), action)
+        lastType = type
+        lastVisit = visit
+        return visit
     }
 
     override func reduce(_ action: any Action, type: ObjectIdentifier, tracking log: ChangeLog) {

@@ -159,26 +159,20 @@ private struct DiffWalk {
         return id(identifiable)
     }
 
-    /// Whether two values are the same bit for bit: then nothing in them changed (references
-    /// included: copies of an array share their storage until one is changed), and the walk
-    /// does not go into them. Values that differ only in padding are compared as usual.
-    private static func identical(_ before: Any, _ after: Any) -> Bool {
-        guard type(of: before) == type(of: after) else { return false }
-        func open<T>(_ before: T) -> Bool {
-            guard let after = after as? T else { return false }
-            return withUnsafeBytes(of: before) { old in
-                withUnsafeBytes(of: after) { new in
-                    old.count == new.count
-                        && (old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0)
-                }
-            }
-        }
-        return _openExistential(before, do: open)
-    }
-
     /// Compares two values at the current path.
     mutating func compare(_ before: Any, _ after: Any) {
-        if Self.identical(before, after) { return }
+        switch FieldReader.pair(before, after) {
+        case .identical:
+            return
+        case .changedFields(let fields):
+            // Two values of one struct: only the fields whose bytes differ are compared.
+            DeepStack.withRoom {
+                for field in fields { enter(field.key) { $0.compare(field.old, field.new) } }
+            }
+            return
+        case .other:
+            break
+        }
         if TypeTraits.of(type(of: before)).elementBytes, let array = before as? any ElementBytes,
             compareChangedElements(array, after)
         {

@@ -1,0 +1,136 @@
+/// The UTF-8 bytes of a line being written.
+///
+/// Log lines are written a few bytes at a time; here an append is a bounds check and a copy,
+/// with no reference counting and no uniqueness check, so formatting costs what the text costs.
+struct TextBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    /// The number of bytes written.
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = Swift.max(capacity, 32)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written, as a string.
+    var string: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    /// Calls the body with the bytes written.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets the bytes written, keeping the room they took.
+    mutating func removeAll() {
+        count = 0
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(literal: StaticString) {
+        literal.withUTF8Buffer { append($0) }
+    }
+
+    mutating func append(string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
+
+    /// Appends an integer in decimal, without making a string of it.
+    mutating func append(int value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        append(unsigned: UInt64(value.magnitude))
+    }
+
+    /// Appends an unsigned integer in decimal.
+    mutating func append(unsigned value: UInt64) {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        append(unsigned: value, digits: digits)
+    }
+
+    /// Appends a double as its `description` spells it. Values with at most four decimals and
+    /// fifteen significant digits (prices, percentages, coordinates typed by people: most of
+    /// what apps log) are written directly; any other value through `description`.
+    ///
+    /// A decimal of at most fifteen significant digits is the only such decimal that rounds to
+    /// its double, so it is the shortest that does, which is what `description` prints.
+    mutating func append(double value: Double) {
+        if value == 0 {
+            append(literal: value.sign == .minus ? "-0.0" : "0.0")
+            return
+        }
+        let magnitude = value.magnitude
+        if magnitude >= 1e-4, magnitude < 1e15 {
+            var scale = 1.0
+            var divisor: UInt64 = 1
+            for decimals in 0...4 {
+                let scaled = magnitude * scale
+                if scaled < 1e15, scaled == scaled.rounded(.towardZero) {
+                    let digits = UInt64(scaled)
+                    if Double(digits) / scale == magnitude {
+                        if value < 0 { append(UInt8(ascii: "-")) }
+                        append(unsigned: digits / divisor)
+                        append(UInt8(ascii: "."))
+                        var fraction = digits % divisor
+                        var width = decimals
+                        while width > 1, fraction % 10 == 0 {
+                            fraction /= 10
+                            width -= 1
+                        }
+                        append(unsigned: fraction, digits: Swift.max(width, 1))
+                        return
+                    }
+                }
+                scale *= 10
+                divisor *= 10
+            }
+        }
+        append(string: value.description)
+    }
+
+    /// Appends the last `digits` decimal digits of a value, with leading zeros.
+    private mutating func append(unsigned value: UInt64, digits: Int) {
+        if count + digits > capacity { grow(to: count + digits) }
+        var rest = value
+        var index = count + digits - 1
+        while index >= count {
+            base[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
+        count += digits
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+}
