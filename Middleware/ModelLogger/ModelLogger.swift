@@ -110,7 +110,9 @@ public final class ModelLogger: Middleware {
 
     /// The entry of an action's changes: its type's name, then one indented line per change.
     private static func text(_ name: String, _ changes: [StateDiff.Change]) -> String {
-        var text = name + ":"
+        var text = name
+        text.reserveCapacity(name.utf8.count + 1 + changes.count * 64)
+        text += ":"
         for change in changes {
             text += "\n  "
             text += change.description
@@ -121,6 +123,7 @@ public final class ModelLogger: Middleware {
     /// The changes the store recorded, as the logger shows them: the store's root tree only
     /// (models that middleware registered are their own business), in tree order.
     private static func changes(_ changes: [ModelChange], in store: Store) -> [StateDiff.Change] {
+        if changes.count == 1 { return changes[0].box == 0 ? StateDiff(changes[0], in: store).changes : [] }
         let inRoot = changes.filter { $0.box == 0 }
         let ordered =
             inRoot.count < 2

@@ -6,7 +6,7 @@ extension Store {
         /// The payload of an enum case.
         case enumCase(String)
         /// An array element, with its `id` when it is `Identifiable`.
-        case element(Int, id: AnyHashable?)
+        case element(Int, id: Any?)
         /// A dictionary value under its key.
         case key(Any)
     }
@@ -60,7 +60,7 @@ extension TypeLayout {
                     case (.optional, _):
                         return nil
                     case (_, .element(let position)):
-                        let id = reached.flatMap { reached in part.child.model?.identity.map { $0(reached) } }
+                        let id = reached.flatMap { reached in part.child.model?.plainIdentity.map { $0(reached) } }
                         return .element(position, id: id)
                     case (_, .key(let key)):
                         return .key(key.value?.base ?? String(decoding: key.json ?? [], as: UTF8.self))

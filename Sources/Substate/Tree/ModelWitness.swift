@@ -25,6 +25,8 @@ struct ModelWitness: Sendable {
     let trackedUpdate: @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void
     /// The model's `id`, when the model type is `Identifiable`.
     let identity: (@Sendable (UnsafeRawPointer) -> AnyHashable)?
+    /// The model's `id` as it is, for showing it: no hashable box to make.
+    let plainIdentity: (@Sendable (UnsafeRawPointer) -> Any)?
 
     init<M: Model>(_ type: M.Type) {
         update = { pointer, action in M._update(at: pointer, action: action) }
@@ -43,7 +45,13 @@ struct ModelWitness: Sendable {
             return valuesEqual(before, after) ?? (String(reflecting: before) == String(reflecting: after))
         }
         trackedUpdate = Self.trackedUpdate(M.self)
-        identity = M.self is any Identifiable.Type ? Self.identity(M.self) : nil
+        if let reader = Self.identityReader(M.self) {
+            identity = { reader.id(at: $0) }
+            plainIdentity = { reader.plainID(at: $0) }
+        } else {
+            identity = nil
+            plainIdentity = nil
+        }
     }
 
     /// The tracked form of `update`: it keeps a copy of the model while `update(action:)` runs,
@@ -80,17 +88,13 @@ struct ModelWitness: Sendable {
         }
     }
 
-    private static func identity<M: Model>(_ type: M.Type) -> @Sendable (UnsafeRawPointer) -> AnyHashable {
-        return { pointer in
-            let model = pointer.assumingMemoryBound(to: M.self).pointee as! any Identifiable
-            return identityOf(model)
-        }
+    /// Reads a model's `id`, `nil` when the model is not `Identifiable`: the conformance is found
+    /// once, here, not on every read.
+    private static func identityReader<M: Model>(_ type: M.Type) -> (any IdentityReading)? {
+        guard let identifiable = M.self as? any Identifiable.Type else { return nil }
+        func reader<I: Identifiable>(_: I.Type) -> any IdentityReading { IdentityReader<I>() }
+        return _openExistential(identifiable, do: reader)
     }
-}
-
-/// The `id` of an `Identifiable` value, as a hashable box.
-private func identityOf<I: Identifiable>(_ model: I) -> AnyHashable {
-    AnyHashable(model.id)
 }
 
 /// Compares two values with `==` when the first is `Equatable`; `nil` when it is not.
@@ -98,4 +102,20 @@ func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
     guard let lhs = lhs as? any Equatable else { return nil }
     func compare<E: Equatable>(_ lhs: E) -> Bool { (rhs as? E) == lhs }
     return compare(lhs)
+}
+
+/// Reads the `id` of an `Identifiable` model at an address.
+private protocol IdentityReading: Sendable {
+    func id(at pointer: UnsafeRawPointer) -> AnyHashable
+    func plainID(at pointer: UnsafeRawPointer) -> Any
+}
+
+private final class IdentityReader<I: Identifiable>: IdentityReading {
+    func id(at pointer: UnsafeRawPointer) -> AnyHashable {
+        AnyHashable(pointer.assumingMemoryBound(to: I.self).pointee.id)
+    }
+
+    func plainID(at pointer: UnsafeRawPointer) -> Any {
+        pointer.assumingMemoryBound(to: I.self).pointee.id
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import Synchronization
 
 /// Reads a struct's fields as a diff shows them, through key paths found once per type.
 ///
@@ -105,7 +106,14 @@ extension KeyPath: FieldReading {
         guard let path = self as? KeyPath<R, Value>, let offset = MemoryLayout<R>.offset(of: path) else { return nil }
         let wrapperStorage = Value.self is any PropertyWrapperStorage.Type
         if Value.self is any HiddenFromLogs.Type { return (nil, wrapperStorage) }
-        let read: (UnsafeRawPointer) -> Any = { $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }
+        // A field is read at its offset, except one that may be a weak or unowned reference (a
+        // class or an optional), which its key path reads as it must be read.
+        let mayBeReference =
+            Value.self is AnyObject.Type || RuntimeMetadata.kind(Value.self) == RuntimeMetadata.optionalKind
+        let read: (UnsafeRawPointer) -> Any =
+            mayBeReference
+            ? { $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }
+            : { ($0 + offset).assumingMemoryBound(to: Value.self).pointee }
         return ((offset, MemoryLayout<Value>.size, read), wrapperStorage)
     }
 }
@@ -114,11 +122,11 @@ extension KeyPath: FieldReading {
 // Plans never change once made and capture only key paths, so they are shared across threads;
 // the lock guards the table.
 private final class FieldPlans: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var table: [ObjectIdentifier: [FieldReader.Field]?] = [:]
 
     subscript(id: ObjectIdentifier) -> [FieldReader.Field]?? {
-        get { lock.withLock { table[id] } }
-        set { lock.withLock { table[id] = newValue ?? nil } }
+        get { lock.withLock { _ in table[id] } }
+        set { lock.withLock { _ in table[id] = newValue ?? nil } }
     }
 }

@@ -7,6 +7,7 @@ extension StateDiff {
     package init(_ change: ModelChange, in store: Store) {
         let (root, components) = store.pathComponents(of: change.location)
         var path = root
+        path.reserveCapacity(root.utf8.count + 16 * components.count)
         for component in components {
             switch component {
             case .field(let name): path += "." + name

@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import Synchronization
 
 /// The differences between two values of a state tree, one line per change with its path.
 ///
@@ -55,7 +56,9 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
 
         public var description: String {
             switch kind {
-            case .changed: "\(path): \(before ?? "nil") → \(after ?? "nil")"
+            case .changed:
+                // The most common line, joined without interpolation: loggers print one per change.
+                path + ": " + (before ?? "nil") + " → " + (after ?? "nil")
             case .added: "\(path): added \(after ?? "")"
             case .removed: "\(path): removed \(before ?? "")"
             case .moved(let from, let to): "\(path): moved from [\(from)] to [\(to)]"
@@ -83,7 +86,12 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How a path names the element of an array of `Identifiable` values with an id.
-    static func component(id: AnyHashable) -> String { "[id: \(ValueLiteral.describe(id.base))]" }
+    static func component(id: Any) -> String {
+        let id = (id as? AnyHashable)?.base ?? id
+        // Most ids are numbers: those are written without going through a plan.
+        if type(of: id) == Int.self { return "[id: " + String(id as! Int) + "]" }
+        return "[id: " + ValueLiteral.describe(id) + "]"
+    }
 
     /// How a path names a dictionary's value under a key.
     static func component(key: Any) -> String { "[\(ValueLiteral.describe(key))]" }
@@ -161,6 +169,11 @@ private struct DiffWalk {
 
     /// Compares two values at the current path.
     mutating func compare(_ before: Any, _ after: Any) {
+        // Numbers, strings and booleans print whole: compared as printed, with no plan to find.
+        if let old = ValueDump.scalar(before), type(of: before) == type(of: after), let new = ValueDump.scalar(after) {
+            if old != new { record(old, new) }
+            return
+        }
         switch FieldReader.pair(before, after) {
         case .identical:
             return
@@ -355,11 +368,11 @@ private struct TypeTraits: Sendable {
 
 // @unchecked Sendable: the lock guards the table, whose entries never change once made.
 private final class TraitCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var table: [ObjectIdentifier: TypeTraits] = [:]
 
     subscript(id: ObjectIdentifier) -> TypeTraits? {
-        get { lock.withLock { table[id] } }
-        set { lock.withLock { table[id] = newValue } }
+        get { lock.withLock { _ in table[id] } }
+        set { lock.withLock { _ in table[id] = newValue } }
     }
 }

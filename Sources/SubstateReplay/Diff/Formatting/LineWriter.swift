@@ -3,7 +3,9 @@
 ///
 /// One writer belongs to one logger and is used from one thread at a time.
 package final class LineWriter {
-    private var text = TextBuffer()
+    // Used from one thread at a time, and never while a line is being written (plans write to
+    // the buffer they are given): unchecked exclusivity keeps each line's cost to its text.
+    @exclusivity(unchecked) private var text = TextBuffer()
 
     package init() {}
 

@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import Synchronization
 
 /// Writes values as ``ValueLiteral`` does, through a plan made once per type from the
 /// runtime's records of its fields, instead of reflecting each value with `Mirror`: loggers
@@ -135,11 +136,11 @@ extension KeyPath: FieldFormatting {
 /// The plans made so far, by type.
 // Plans never change once made, so they are shared across threads; the lock guards the table.
 private final class FormatPlans: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var table: [ObjectIdentifier: FormatPlan] = [:]
 
     subscript(id: ObjectIdentifier) -> FormatPlan? {
-        get { lock.withLock { table[id] } }
-        set { lock.withLock { table[id] = newValue } }
+        get { lock.withLock { _ in table[id] } }
+        set { lock.withLock { _ in table[id] = newValue } }
     }
 }
