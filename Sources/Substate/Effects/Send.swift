@@ -15,7 +15,7 @@ public struct Send: Sendable {
 
     /// Sends an action to the store.
     ///
-    /// It runs where its caller runs: called from the main actor (a ``Service``, a main-actor
+    /// It runs where its caller runs: called from the main actor (a service, a main-actor
     /// effect), the action is handled at once and the caller goes on without leaving the main
     /// actor, so an effect that sent its last action is finished by the time anything else
     /// runs there (a test store released right after receiving it does not see it running).
