@@ -34,6 +34,31 @@ final class StoreActionTests: XCTestCase {
         XCTAssertEqual(store.findAll(Configured.Settings.self).count, 1)
     }
 
+    func testRegisteredModelsReceiveTheActionsTheyTakeWhateverWasDispatchedBefore() async {
+        struct Routed: Model {
+            var bumps = 0
+            struct Bump: Action {}
+            static var handledActions: [any Action.Type]? { [Bump.self] }
+            mutating func update(action: Action) { if action is Bump { bumps += 1 } }
+        }
+        struct Everything: Model {
+            var seen: [String] = []
+            mutating func update(action: Action) { seen.append("\(type(of: action))") }
+        }
+        let store = Store(model: Counter())
+        store.update(Store.Register(model: Routed()))
+        store.update(Routed.Bump())
+        store.update(Counter.Increment())
+        store.update(Routed.Bump())
+        // The list of registered models changes: the routes known so far are found again.
+        store.update(Store.Register(model: Everything()))
+        store.update(Routed.Bump())
+        store.update(Counter.Increment())
+        XCTAssertEqual(store.find(Routed.self)?.bumps, 3)
+        XCTAssertEqual(store.find(Everything.self)?.seen, ["Register", "Bump", "Increment"])
+        XCTAssertEqual(store.find(Counter.self)?.value, 2)
+    }
+
     func testReplaceReplacesEveryModelOfThatTypeAndOnlyThose() async {
         struct Screens: Model {
             var news = NewsScreen()
