@@ -1,4 +1,6 @@
+import Foundation
 import SubstateTestSupport
+import Synchronization
 import XCTest
 
 @testable import SubstateReplay
@@ -78,6 +80,23 @@ final class ValueFormatterTests: XCTestCase {
                 small: UInt8.random(in: 0...255, using: &random))
             XCTAssertEqual(ValueLiteral.describe(sample), ValueLiteral.reflect(sample))
         }
+    }
+
+    func testThreadsFormattingANewRecursiveTypeAtOnceAllGetItsWholePlan() {
+        struct Tree: Sendable {
+            var value: Int
+            var children: [Tree]
+        }
+        let tree = Tree(value: 1, children: [Tree(value: 2, children: [Tree(value: 3, children: [])])])
+        let printed = Mutex<[String]>([])
+        // The first threads race to make the plan; none may see another's unfinished one.
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            let line = ValueLiteral.describe(tree)
+            printed.withLock { $0.append(line) }
+        }
+        XCTAssertEqual(
+            Set(printed.withLock { $0 }),
+            ["Tree(value: 1, children: [Tree(value: 2, children: [Tree(value: 3, children: [])])])"])
     }
 
     func testAWriterKeepsNothingFromOneLineToTheNext() {

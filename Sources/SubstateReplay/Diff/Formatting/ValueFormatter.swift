@@ -44,15 +44,23 @@ enum ValueFormatter {
     }
 
     /// The plan for a type, made on first use.
+    ///
+    /// Plans are made one thread at a time. A recursive type reaches itself while its plan is
+    /// being made: it finds a stand-in, which looks the finished plan up when it runs. Only the
+    /// thread making the plan sees the stand-in; another thread asking meanwhile waits for the
+    /// finished plan.
     static func plan<T>(for type: T.Type) -> FormatPlan {
         let id = ObjectIdentifier(T.self)
         if let known = plans[id] { return known }
-        // A recursive type reaches itself while its plan is being made: it finds this stand-in,
-        // which looks the finished plan up when it runs.
-        plans[id] = DeferredFormatPlan<T>()
-        let made = make(T.self)
-        plans[id] = made
-        return made
+        return plans.making {
+            if let known = plans[id] { return known }
+            if let standIn = plans.inProgress[id] { return standIn }
+            plans.inProgress[id] = DeferredFormatPlan<T>()
+            let made = make(T.self)
+            plans.inProgress[id] = nil
+            plans[id] = made
+            return made
+        }
     }
 
     /// The plan of a type given as a metatype value.
@@ -134,13 +142,25 @@ extension KeyPath: FieldFormatting {
 }
 
 /// The plans made so far, by type.
-// Plans never change once made, so they are shared across threads; the lock guards the table.
+// Plans never change once made, so they are shared across threads; the lock guards the table,
+// and the recursive lock (held while a plan is being made) guards `inProgress`.
 private final class FormatPlans: @unchecked Sendable {
     private let lock = Mutex(())
     private var table: [ObjectIdentifier: FormatPlan] = [:]
+    private let makingLock = NSRecursiveLock()
+    /// Stand-ins for the plans being made, seen only by the thread making them.
+    var inProgress: [ObjectIdentifier: FormatPlan] = [:]
 
     subscript(id: ObjectIdentifier) -> FormatPlan? {
         get { lock.withLock { _ in table[id] } }
         set { lock.withLock { _ in table[id] = newValue } }
+    }
+
+    /// Runs the body while no other thread makes plans; making one plan makes its parts' plans,
+    /// on the same thread, so the lock is recursive.
+    func making<R>(_ body: () -> R) -> R {
+        makingLock.lock()
+        defer { makingLock.unlock() }
+        return body()
     }
 }
