@@ -123,7 +123,6 @@ public final class ModelLogger: Middleware {
     /// The changes the store recorded, as the logger shows them: the store's root tree only
     /// (models that middleware registered are their own business), in tree order.
     private static func changes(_ changes: [ModelChange], in store: Store) -> [StateDiff.Change] {
-        if changes.count == 1 { return changes[0].box == 0 ? StateDiff(changes[0], in: store).changes : [] }
         let inRoot = changes.filter { $0.box == 0 }
         let ordered =
             inRoot.count < 2

@@ -1,6 +1,5 @@
 import Foundation
 import Substate
-import Synchronization
 
 /// Reads a struct's fields as a diff shows them, through key paths found once per type.
 ///
@@ -19,7 +18,9 @@ enum FieldReader {
         let read: (UnsafeRawPointer) -> Any
     }
 
-    private static let plans = FieldPlans()
+    /// The plans made so far, by type; `.some(nil)` for types read through `Mirror`. Plans
+    /// capture only key paths, offsets and metatypes, so they are shared across threads.
+    private static let plans = TypeTable<[Field]?>()
 
     /// The fields of a value, labelled as `StateDiff` labels them (`.name`); `nil` when the
     /// value is not an app's own struct, or has fields without key paths (weak or unowned
@@ -106,27 +107,10 @@ extension KeyPath: FieldReading {
         guard let path = self as? KeyPath<R, Value>, let offset = MemoryLayout<R>.offset(of: path) else { return nil }
         let wrapperStorage = Value.self is any PropertyWrapperStorage.Type
         if Value.self is any HiddenFromLogs.Type { return (nil, wrapperStorage) }
-        // A field is read at its offset, except one that may be a weak or unowned reference (a
-        // class or an optional), which its key path reads as it must be read.
-        let mayBeReference =
-            Value.self is AnyObject.Type || RuntimeMetadata.kind(Value.self) == RuntimeMetadata.optionalKind
         let read: (UnsafeRawPointer) -> Any =
-            mayBeReference
+            StructFields.mayHoldReference(Value.self)
             ? { $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }
             : { ($0 + offset).assumingMemoryBound(to: Value.self).pointee }
         return ((offset, MemoryLayout<Value>.size, read), wrapperStorage)
-    }
-}
-
-/// The plans made so far, by type; `.some(nil)` for types read through `Mirror`.
-// Plans never change once made and capture only key paths, so they are shared across threads;
-// the lock guards the table.
-private final class FieldPlans: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var table: [ObjectIdentifier: [FieldReader.Field]?] = [:]
-
-    subscript(id: ObjectIdentifier) -> [FieldReader.Field]?? {
-        get { lock.withLock { _ in table[id] } }
-        set { lock.withLock { _ in table[id] = newValue ?? nil } }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Substate
-import Synchronization
 
 /// The differences between two values of a state tree, one line per change with its path.
 ///
@@ -87,10 +86,10 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
 
     /// How a path names the element of an array of `Identifiable` values with an id.
     static func component(id: Any) -> String {
-        let id = (id as? AnyHashable)?.base ?? id
-        // Most ids are numbers: those are written without going through a plan.
-        if type(of: id) == Int.self { return "[id: " + String(id as! Int) + "]" }
-        return "[id: " + ValueLiteral.describe(id) + "]"
+        // An id that is itself an `AnyHashable` shows what it holds. Told by its type: a cast to
+        // `AnyHashable` would box every hashable id.
+        let id = type(of: id) == AnyHashable.self ? (id as! AnyHashable).base : id
+        return "[id: " + (ValueDump.scalar(id) ?? ValueLiteral.describe(id)) + "]"
     }
 
     /// How a path names a dictionary's value under a key.
@@ -311,7 +310,7 @@ private struct DiffWalk {
         return result
     }
 
-    private func key(_ id: AnyHashable) -> String { StateDiff.component(id: id) }
+    private func key(_ id: AnyHashable) -> String { StateDiff.component(id: id.base) }
 
     private mutating func enter(_ component: String, _ body: (inout DiffWalk) -> Void) {
         path.append(component)
@@ -355,7 +354,7 @@ private struct TypeTraits: Sendable {
     let redactable: Bool
     let elementBytes: Bool
 
-    private static let cache = TraitCache()
+    private static let cache = TypeTable<TypeTraits>()
 
     static func of(_ type: Any.Type) -> TypeTraits {
         let id = ObjectIdentifier(type)
@@ -363,16 +362,5 @@ private struct TypeTraits: Sendable {
         let traits = TypeTraits(redactable: type is any Redactable.Type, elementBytes: type is any ElementBytes.Type)
         cache[id] = traits
         return traits
-    }
-}
-
-// @unchecked Sendable: the lock guards the table, whose entries never change once made.
-private final class TraitCache: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var table: [ObjectIdentifier: TypeTraits] = [:]
-
-    subscript(id: ObjectIdentifier) -> TypeTraits? {
-        get { lock.withLock { _ in table[id] } }
-        set { lock.withLock { _ in table[id] = newValue } }
     }
 }

@@ -1,3 +1,4 @@
+import Substate
 @_spi(Reflection) import Swift
 
 /// The stored fields of a struct as logs and diffs show them, found once per type by the
@@ -38,6 +39,13 @@ enum StructFields {
         }
         guard walked, complete, fields.count + hidden == stored else { return nil }
         return fields
+    }
+
+    /// Whether a field of the type may be a weak or unowned reference (a class or an optional):
+    /// such a field is read through its key path, which reads it as it must be read, rather
+    /// than at its offset.
+    static func mayHoldReference<Value>(_ type: Value.Type) -> Bool {
+        Value.self is AnyObject.Type || RuntimeMetadata.kind(Value.self) == RuntimeMetadata.optionalKind
     }
 
     /// The walk of a struct's fields with key paths goes on past fields it has none for.

@@ -1,6 +1,5 @@
 import Foundation
 import Substate
-import Synchronization
 
 /// Writes values as ``ValueLiteral`` does, through a plan made once per type from the
 /// runtime's records of its fields, instead of reflecting each value with `Mirror`: loggers
@@ -9,7 +8,10 @@ import Synchronization
 /// Structs, tuples, arrays, optionals, dictionaries, sets, strings and numbers have plans
 /// (see ``FormatPlan``); enums, classes and anything unusual are written through `Mirror`.
 enum ValueFormatter {
-    private static let plans = FormatPlans()
+    /// The plans made so far, by type.
+    private static let plans = TypeTable<FormatPlan>()
+    /// Makes plans one thread at a time.
+    private static let making = PlanMaking()
 
     /// The value on one line.
     static func describe(_ value: Any) -> String {
@@ -52,12 +54,12 @@ enum ValueFormatter {
     static func plan<T>(for type: T.Type) -> FormatPlan {
         let id = ObjectIdentifier(T.self)
         if let known = plans[id] { return known }
-        return plans.making {
+        return making.run {
             if let known = plans[id] { return known }
-            if let standIn = plans.inProgress[id] { return standIn }
-            plans.inProgress[id] = DeferredFormatPlan<T>()
+            if let standIn = making.inProgress[id] { return standIn }
+            making.inProgress[id] = DeferredFormatPlan<T>()
             let made = make(T.self)
-            plans.inProgress[id] = nil
+            making.inProgress[id] = nil
             plans[id] = made
             return made
         }
@@ -132,35 +134,24 @@ extension KeyPath: FieldFormatting {
         let wrapperStorage = Value.self is any PropertyWrapperStorage.Type
         if Value.self is any HiddenFromLogs.Type { return (0, RedactedFormatPlan(), true, wrapperStorage) }
         let plan = ValueFormatter.plan(for: Value.self)
-        let kind = RuntimeMetadata.kind(Value.self)
-        let mayBeReference = Value.self is AnyObject.Type || kind == RuntimeMetadata.optionalKind
-        if !mayBeReference, let offset = MemoryLayout<R>.offset(of: path) {
+        if !StructFields.mayHoldReference(Value.self), let offset = MemoryLayout<R>.offset(of: path) {
             return (offset, plan, false, wrapperStorage)
         }
         return (0, KeyPathFieldFormatPlan(path, value: plan), false, wrapperStorage)
     }
 }
 
-/// The plans made so far, by type.
-// Plans never change once made, so they are shared across threads; the lock guards the table,
-// and the recursive lock (held while a plan is being made) guards `inProgress`.
-private final class FormatPlans: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var table: [ObjectIdentifier: FormatPlan] = [:]
-    private let makingLock = NSRecursiveLock()
+/// Makes plans one thread at a time; making one plan makes its parts' plans, on the same
+/// thread, so the lock is recursive.
+// @unchecked Sendable: `inProgress` is read and written only inside `run`, under the lock.
+private final class PlanMaking: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
     /// Stand-ins for the plans being made, seen only by the thread making them.
     var inProgress: [ObjectIdentifier: FormatPlan] = [:]
 
-    subscript(id: ObjectIdentifier) -> FormatPlan? {
-        get { lock.withLock { _ in table[id] } }
-        set { lock.withLock { _ in table[id] = newValue } }
-    }
-
-    /// Runs the body while no other thread makes plans; making one plan makes its parts' plans,
-    /// on the same thread, so the lock is recursive.
-    func making<R>(_ body: () -> R) -> R {
-        makingLock.lock()
-        defer { makingLock.unlock() }
+    func run<R>(_ body: () -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
         return body()
     }
 }
