@@ -34,7 +34,7 @@ final class IntFormatPlan: FormatPlan {
     init() { super.init(nests: false) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
-        text.append(int: value.load(as: Int.self))
+        text.append(integer: value.load(as: Int.self))
     }
 }
 

@@ -54,20 +54,8 @@ struct TextBuffer: ~Copyable {
     }
 
     /// Appends an integer in decimal, without making a string of it.
-    mutating func append(int value: Int) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        append(unsigned: UInt64(value.magnitude))
-    }
-
-    /// Appends an unsigned integer in decimal.
-    mutating func append(unsigned value: UInt64) {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        append(unsigned: value, digits: digits)
+    mutating func append<I: FixedWidthInteger>(integer value: I) {
+        DecimalDigits.with(value) { append($0) }
     }
 
     /// Appends a double as its `description` spells it. Values with at most four decimals and
@@ -91,7 +79,7 @@ struct TextBuffer: ~Copyable {
                     let digits = UInt64(scaled)
                     if Double(digits) / scale == magnitude {
                         if value < 0 { append(UInt8(ascii: "-")) }
-                        append(unsigned: digits / divisor)
+                        append(integer: digits / divisor)
                         append(UInt8(ascii: "."))
                         var fraction = digits % divisor
                         var width = decimals
@@ -99,7 +87,7 @@ struct TextBuffer: ~Copyable {
                             fraction /= 10
                             width -= 1
                         }
-                        append(unsigned: fraction, digits: Swift.max(width, 1))
+                        append(lastDigitsOf: fraction, count: Swift.max(width, 1))
                         return
                     }
                 }
@@ -110,8 +98,8 @@ struct TextBuffer: ~Copyable {
         append(string: value.description)
     }
 
-    /// Appends the last `digits` decimal digits of a value, with leading zeros.
-    private mutating func append(unsigned value: UInt64, digits: Int) {
+    /// Appends the last `digits` decimal digits of a value, with leading zeros: a fraction's.
+    private mutating func append(lastDigitsOf value: UInt64, count digits: Int) {
         if count + digits > capacity { grow(to: count + digits) }
         var rest = value
         var index = count + digits - 1
