@@ -118,7 +118,18 @@ final class ChangeLog: @unchecked Sendable {
                 if let part = entry.part?.takeUnretainedValue(), case .elements(let access) = part.access,
                     let container = entry.container
                 {
-                    steps.append(access.step(container, entry.index))
+                    if access.kind == .dictionary {
+                        // The dictionary is in the middle of writing this value: its storage is
+                        // moved out while the value is yielded, so its key is read once the
+                        // walk of its values ends (see ``resolveKeys()``).
+                        unresolved.append(
+                            UnresolvedKey(
+                                level: level, slot: paths.stepCount + steps.count, container: container,
+                                position: entry.index, access: access))
+                        steps.append(.element(entry.index))
+                    } else {
+                        steps.append(access.step(container, entry.index))
+                    }
                 }
             }
             // The models above the changed one, except the model itself at the last level.
@@ -132,6 +143,38 @@ final class ChangeLog: @unchecked Sendable {
                 paths: paths, index: index, depth: depth, layout: layout, before: before, after: after,
                 ancestors: ancestors, changedParts: changedParts))
         shared = depth
+    }
+
+    /// A dictionary key a recorded path needs, read once the dictionary is whole again.
+    // @unchecked Sendable: the container address is read only during the walk that recorded it.
+    private struct UnresolvedKey: @unchecked Sendable {
+        /// The path level of the element entry.
+        let level: Int
+        /// Where the step sits among ``paths``' steps.
+        let slot: Int
+        let container: UnsafeRawPointer
+        let position: Int
+        let access: ContainerAccess
+    }
+
+    private var unresolved: [UnresolvedKey] = []
+
+    /// Whether some recorded path waits for the key of a dictionary the walk is inside.
+    @inline(__always)
+    var hasUnresolvedKeys: Bool { !unresolved.isEmpty }
+
+    /// Reads the keys of the changes recorded inside the dictionary whose values the walk has
+    /// just finished (the innermost element level), now that the dictionary is whole again.
+    ///
+    /// A dictionary's values are written through its `values` accessor, which moves the
+    /// dictionary's storage out for as long as a value is being written; reading the dictionary
+    /// at its address meanwhile reads a placeholder, so keys cannot be read while recording.
+    func resolveKeys() {
+        let level = depth - 1
+        while let last = unresolved.last, last.level == level {
+            unresolved.removeLast()
+            paths.setStep(last.slot, last.access.step(last.container, last.position))
+        }
     }
 
     /// Records a change to a whole tree made outside the walk (a store action that put values
@@ -162,6 +205,14 @@ final class ChangeLog: @unchecked Sendable {
 final class ChangePaths: @unchecked Sendable {
     private var records: [(box: Int, shared: Int, start: Int, count: Int)] = []
     private var steps: [ModelLocation.Step] = []
+
+    /// How many steps all paths hold so far.
+    var stepCount: Int { steps.count }
+
+    /// Replaces a step that was recorded before it could be read.
+    func setStep(_ slot: Int, _ step: ModelLocation.Step) {
+        steps[slot] = step
+    }
 
     func append(box: Int, shared: Int, steps new: [ModelLocation.Step]) -> Int {
         records.append((box, shared, steps.count, new.count))

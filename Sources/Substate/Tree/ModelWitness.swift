@@ -111,11 +111,25 @@ private protocol IdentityReading: Sendable {
 }
 
 private final class IdentityReader<I: Identifiable>: IdentityReading {
+    /// Where a stored `id` sits in the model, so that reading it copies the id alone; `nil` for
+    /// a computed `id`, read through the whole model.
+    ///
+    /// A tracked walk reads the ids of the models above a change while it is still writing
+    /// inside them: a dictionary among their fields has its storage moved out meanwhile, and
+    /// copying the whole model would copy that placeholder.
+    private let offset = MemoryLayout<I>.offset(of: \I.id)
+
+    @inline(__always)
+    private func read(_ pointer: UnsafeRawPointer) -> I.ID {
+        if let offset { return (pointer + offset).assumingMemoryBound(to: I.ID.self).pointee }
+        return pointer.assumingMemoryBound(to: I.self).pointee.id
+    }
+
     func id(at pointer: UnsafeRawPointer) -> AnyHashable {
-        AnyHashable(pointer.assumingMemoryBound(to: I.self).pointee.id)
+        AnyHashable(read(pointer))
     }
 
     func plainID(at pointer: UnsafeRawPointer) -> Any {
-        pointer.assumingMemoryBound(to: I.self).pointee.id
+        read(pointer)
     }
 }

@@ -130,6 +130,7 @@ struct VisitorCompiler {
                     ChangeLog.Entry(
                         kind: .element, index: 0, value: pointer, layout: layout, container: pointer, part: part))
                 visitElements(pointer, action)
+                if log.hasUnresolvedKeys { log.resolveKeys() }
                 log.pop()
                 log.pop()
             }
