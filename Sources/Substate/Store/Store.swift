@@ -155,7 +155,7 @@ public final class Store: Observable {
         for middleware in middleware { middleware.storeWillRelease(self) }
         effects.cancelAll()
         // Compiled tracked visitors capture the log, which keeps them: let both go.
-        changeLog.visitors.removeAll()
+        changeLog.releaseVisitors()
         for subscription in subscriptions.values { subscription.finish() }
         // From here on, a kept `Next` or effect runtime must not reach this store.
         lifetime.release()

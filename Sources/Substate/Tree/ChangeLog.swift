@@ -51,6 +51,8 @@ final class ChangeLog: @unchecked Sendable {
     /// Visitors compiled for tracked walks, by layout and action type. Existential fields
     /// compile the visitor of the type they hold when they meet it.
     var visitors: [VisitorKey: CompiledVisit] = [:]
+    /// The slots of the visitors compiled for this log (see ``releaseVisitors()``).
+    var slots: [VisitorSlot] = []
 
     init() {
         entries = .allocate(capacity: capacity)
@@ -58,6 +60,15 @@ final class ChangeLog: @unchecked Sendable {
 
     deinit {
         entries.deallocate()
+    }
+
+    /// Lets go of the visitors compiled for this log, which capture it: called when its store
+    /// is released. A recursive type's visitor calls itself through its slot, so the two hold
+    /// each other and would keep the log, and all it recorded, alive forever.
+    func releaseVisitors() {
+        visitors.removeAll()
+        for slot in slots { slot.visit = nil }
+        slots.removeAll()
     }
 
     /// The tree's root and its layout, the first model above every change in it.

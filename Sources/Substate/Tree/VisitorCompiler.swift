@@ -50,6 +50,9 @@ struct VisitorCompiler {
             return { pointer, action in DeepStack.withRoom { slot.visit?(pointer, action) } }
         }
         let slot = VisitorSlot()
+        // A recursive type's visitor and its slot hold each other; a tracked visitor also holds
+        // its store's log, so the log keeps its slots and empties them when the store goes.
+        if case .tracking(_, let log) = mode { log.slots.append(slot) }
         inProgress[id] = slot
         let visit = build(layout)
         slot.visit = visit
@@ -275,6 +278,8 @@ struct Step {
 }
 
 /// Holds the visitor of a recursive type until its compilation finishes.
-final class VisitorSlot: @unchecked Sendable {  // Written once during compilation, before any walk can read it.
+// @unchecked Sendable: written during compilation, before any walk reads it, and emptied only
+// when the store that walks with it is released.
+final class VisitorSlot: @unchecked Sendable {
     var visit: Visit?
 }
