@@ -51,6 +51,9 @@ let package = Package(
             name: "ShopFixture", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/Fixtures/Shop"),
         .executableTarget(
+            name: "substate-lifetime-child", dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay"],
+            path: "Tests/Processes/LifetimeChild"),
+        .executableTarget(
             name: "substate-replay-child",
             dependencies: ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/Processes/ReplayChild"),
@@ -64,6 +67,7 @@ let package = Package(
                 "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport", "ShopFixture",
                 "substate-saver-child",
                 "substate-replay-child",
+                "substate-lifetime-child",
             ],
             path: "Tests/SubstateMiddlewareTests"),
         .testTarget(

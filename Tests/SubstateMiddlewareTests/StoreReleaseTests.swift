@@ -1,7 +1,10 @@
+import Foundation
 import Observation
-@testable import Substate
 import SubstateMiddleware
+import SubstateTestSupport
 import XCTest
+
+@testable import Substate
 
 /// A value with an identity, so that a test can tell whether anything still holds the tree.
 private final class Sentinel: Sendable {}
@@ -63,5 +66,22 @@ final class StoreReleaseTests: XCTestCase {
             // store's change log, with every buffer it grew.
             XCTAssertNil(log, "\(name): the released store's change log is still alive")
         }
+    }
+
+    /// The leak check's program runs to its end here too; CI runs it again under the address
+    /// sanitizer with leak detection, where any allocation it leaves behind fails the run.
+    func testTheLeakCheckProgramReleasesEveryStoreItMakes() async throws {
+        let child = builtProduct("substate-lifetime-child")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: child.path), "\(child.path) not built")
+        let process = Process()
+        process.executableURL = child
+        process.arguments = ["1"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "released 1 round(s) of stores\n")
     }
 }
