@@ -313,6 +313,12 @@ enum WalkMode: Int, CaseIterable, CustomStringConvertible {
     var observes: Bool { self == .observer || self == .all }
 }
 
+/// The reads whose observers were told.
+@MainActor
+final class ToldReads {
+    var names: Set<String> = []
+}
+
 /// A model found by the reference walk: its value, its depth in struct fields from the root.
 struct MirrorFound {
     let model: any Model
@@ -418,12 +424,25 @@ final class WalkerPropertyTests: XCTestCase {
                 gen.below(3) == 0
                 ? Reshape(tag: gen.below(4), kind: gen.below(6), seed: gen.rng.next())
                 : Bump(tag: gen.below(4))
+            // Observers of every kind of read, as views register them; each must be told when
+            // what it read changed, and a read by id only then.
+            let told = ToldReads()
+            var reads: [(name: String, read: @MainActor () -> [WalkLeaf])] = []
+            var seen: [String: [WalkLeaf]] = [:]
             if mode.observes {
-                withObservationTracking {
-                    _ = store.findAll(WalkLeaf.self)
-                    _ = store.find(WalkLeaf.self)
-                    _ = store.find(WalkLeaf.self, id: gen.below(40))
-                } onChange: {
+                let leaves = store.lookupAll(WalkLeaf.self)
+                let id = leaves.isEmpty || gen.below(4) == 0 ? gen.below(40) : leaves[gen.below(leaves.count)].id
+                reads = [
+                    ("findAll", { store.findAll(WalkLeaf.self) }),
+                    ("find", { store.find(WalkLeaf.self).map { [$0] } ?? [] }),
+                    ("find by id", { store.find(WalkLeaf.self, id: id).map { [$0] } ?? [] }),
+                ]
+                for (name, read) in reads {
+                    withObservationTracking {
+                        seen[name] = read()
+                    } onChange: {
+                        MainActor.assumeIsolated { _ = told.names.insert(name) }
+                    }
                 }
             }
             var changed: [any Model] = []
@@ -433,6 +452,13 @@ final class WalkerPropertyTests: XCTestCase {
             func failure(_ what: String) -> Failure { Failure(shape: shape, mode: mode, actions: step, what: what) }
             if plain.find(WalkRoot<C>.self) != reference { return failure("the untracked store's state differs") }
             if let problem = agree(store, reference) { return failure(problem) }
+            for (name, read) in reads {
+                let changed = read() != seen[name]
+                if changed, !told.names.contains(name) { return failure("\(name): what it read changed, untold") }
+                if name == "find by id", !changed, told.names.contains(name) {
+                    return failure("\(name): told, though what it read did not change")
+                }
+            }
             if mode != .none && mode != .undoer && mode != .recorder && mode != .modelRecorder {
                 if let problem = changesAgree(store, changed, reshaped: action is Reshape) { return failure(problem) }
             }

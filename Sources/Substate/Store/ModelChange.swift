@@ -20,7 +20,9 @@ package struct ModelChange: @unchecked Sendable {
     let layout: TypeLayout
     /// The models above this one that no change before it in the record already listed.
     let ancestors: [Ancestor]
-    /// The model before the change; `nil` when it appeared (a model registered).
+    /// The model before the change; `nil` when it appeared (a model registered), or when the
+    /// store kept no copy of it (a large model tracked for observers only, see
+    /// ``ChangeLog/keepsValues``).
     package let before: (any Model)?
     /// The model after the change.
     package let after: (any Model)?

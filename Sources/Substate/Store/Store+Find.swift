@@ -16,7 +16,7 @@ extension Store {
     ///   found without walking the rest of the tree.
     public func find<T>(_ type: T.Type) -> T? {
         let found = lookup(type)
-        track(observationKey(type, .first)) { !sameValue(found, $0.lookup(type)) }
+        track(observationKey(type, .first)) { _, changes in Self.touches(changes, type) }
         return found
     }
 
@@ -30,7 +30,7 @@ extension Store {
     /// ```
     public func findAll<T>(_ type: T.Type) -> [T] {
         let found = lookupAll(type)
-        track(observationKey(type, .all)) { !sameValues(found, $0.lookupAll(type)) }
+        track(observationKey(type, .all)) { _, changes in Self.touches(changes, type) }
         return found
     }
 
@@ -49,7 +49,11 @@ extension Store {
     ///   may have added, removed or moved such models finds them again in one walk.
     public func find<M: Model & Identifiable>(_ type: M.Type, id: M.ID) -> M? {
         let found = lookup(type, id: id)
-        track(observationKey(type, .id(AnyHashable(id)))) { !sameValue(found, $0.lookup(type, id: id)) }
+        // Where it stands, not the model: a kept model would share its buffers with the tree.
+        let seen = SeenLocation(found == nil ? nil : idIndex[ObjectIdentifier(M.self)]?[AnyHashable(id)])
+        track(observationKey(type, .id(AnyHashable(id)))) { store, changes in
+            store.modelDiffers(type, id: id, seen: seen, changes)
+        }
         return found
     }
 
@@ -74,20 +78,6 @@ extension Store {
         index == 0 ? root : registered.indices.contains(index - 1) ? registered[index - 1] : nil
     }
 
-    /// The model of a type at a location, if that is where one sits.
-    private func read<M: Model>(_ type: M.Type, at location: ModelLocation) -> M? {
-        guard let box = box(at: location.box) else { return nil }
-        var found: M?
-        box.withValue { pointer in
-            box.layout.resolve(pointer, location.steps[...]) { pointer, layout, isLast in
-                if isLast, layout.typeID == ObjectIdentifier(M.self) {
-                    found = pointer.assumingMemoryBound(to: M.self).pointee
-                }
-            }
-        }
-        return found
-    }
-
     /// Every model of a type, or conforming to a protocol, in the order of ``findAll(_:)``, each
     /// with where it sits, for ``Restore/init(located:)``.
     ///
@@ -98,18 +88,38 @@ extension Store {
     /// ```
     public func locatedModels<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
         let found = locatedModelsUntracked(type)
-        let models = found.map(\.model)
-        track(observationKey(type, .all)) { !sameValues(models, $0.lookupAll(type)) }
+        track(observationKey(type, .all)) { _, changes in Self.touches(changes, type) }
         return found
     }
 
-    private func locatedModelsUntracked<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
+    /// Whether the changes touch a read of every model of a type, or of the first one
+    /// conforming to a protocol: models of the type changed, or came, went or moved.
+    ///
+    /// Reads of a model type are told at once when a model of that type changes; this is
+    /// asked of the rest: model types whose models may have been added, removed or moved, and
+    /// reads by protocol, for any change.
+    private static func touches<T>(_ changes: [ModelChange], _ type: T.Type) -> Bool {
+        if T.self is any Model.Type {
+            return changes.contains {
+                $0.mayRegroupExistentials || $0.regroupedTypes.contains(ObjectIdentifier(T.self))
+            }
+        }
+        // By protocol: a conforming model changed, models came, went or moved, or a model
+        // changed below others (which may conform: their types are known, not their protocols).
+        return changes.contains { change in
+            change.after is T || change.before is T || change.before == nil || !change.regroupedTypes.isEmpty
+                || change.mayRegroupExistentials || !change.ancestors.isEmpty
+        }
+    }
+
+    /// `locatedModels` without registering observation.
+    package func locatedModelsUntracked<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
         let query = ModelQuery(type)
         var results: [(location: ModelLocation, model: T)] = []
         for (index, box) in ([root] + registered).enumerated() where query.mayContain(box.layout) {
             box.withValue { pointer in
                 var steps: [ModelLocation.Step] = []
-                box.layout.searchLocated(pointer, query, steps: &steps) { pointer, layout, steps in
+                box.layout.searchLocated(pointer, query, steps: &steps) { pointer, layout, steps, _ in
                     if let model = layout.model?.read(pointer) as? T {
                         results.append((ModelLocation(box: index, steps: steps), model))
                     }
@@ -123,7 +133,7 @@ extension Store {
     /// reads the model where it stands, with no dynamic casts.
     public func find<M: Model>(_ type: M.Type) -> M? {
         let found = lookup(type)
-        track(observationKey(type, .first)) { !sameValue(found, $0.lookup(type)) }
+        track(observationKey(type, .first)) { store, changes in store.shallowestDiffers(type, changes) }
         return found
     }
 

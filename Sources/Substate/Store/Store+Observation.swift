@@ -1,9 +1,9 @@
 import Observation
 
 /// Identifies what an observer read: the shallowest model of a type, all of them, or the one
-/// with an `id`.
+/// with an `id`; the whole model, or one value of it (a key path).
 // @unchecked Sendable: the id is a model's `id`, and models are Sendable; AnyHashable, which
-// holds it, is not marked so.
+// holds it, is not marked so; key paths into models are immutable.
 struct ObservationKey: Hashable, @unchecked Sendable {
     enum Scope: Hashable {
         case first
@@ -15,16 +15,26 @@ struct ObservationKey: Hashable, @unchecked Sendable {
     let scope: Scope
     /// Whether the type is a protocol rather than a model type: any changed model may match it.
     let byProtocol: Bool
+    /// The value of the model the read named, or `nil` for the whole model.
+    var member: AnyKeyPath? = nil
+
+    /// The same read of the whole model.
+    var whole: ObservationKey { ObservationKey(type: type, scope: scope, byProtocol: byProtocol) }
 }
 
 /// A read made through the store that some observer depends on.
+///
+/// It keeps what it needs to tell whether the read would now give another result: where the
+/// model it read stood, its id, or the small value a key path read. Never the model itself:
+/// a kept model would share its buffers with the tree, and every later write into them would
+/// copy them first.
 @MainActor
 final class ObservedQuery {
     let keyPath: KeyPath<Store, Int>
-    /// Whether reading again would give another result than the read that registered the query.
-    let differs: @MainActor (Store) -> Bool
+    /// Whether reading again would give another result, given what the last action changed.
+    let differs: @MainActor (Store, [ModelChange]) -> Bool
 
-    init(keyPath: KeyPath<Store, Int>, differs: @escaping @MainActor (Store) -> Bool) {
+    init(keyPath: KeyPath<Store, Int>, differs: @escaping @MainActor (Store, [ModelChange]) -> Bool) {
         self.keyPath = keyPath
         self.differs = differs
     }
@@ -40,7 +50,7 @@ extension Store {
     /// ``notifyObservers(of:)``), never by running every query again. The entry is dropped once
     /// its observers are told, since observation tracking is one-shot and observers register
     /// again when they read again.
-    func track(_ key: ObservationKey, differs: @escaping @MainActor (Store) -> Bool) {
+    func track(_ key: ObservationKey, differs: @escaping @MainActor (Store, [ModelChange]) -> Bool) {
         let keyPath: KeyPath<Store, Int>
         if let cached = observationKeyPaths[key] {
             keyPath = cached
@@ -51,6 +61,7 @@ extension Store {
         registrar.access(self, keyPath: keyPath)
         observed[key] = ObservedQuery(keyPath: keyPath, differs: differs)
         if key.byProtocol { observedByProtocol.insert(key) }
+        if key.member != nil { observedMembers[key.whole, default: []].insert(key) }
     }
 
     /// The observation key of a read of a type.
@@ -88,14 +99,25 @@ extension Store {
         if !regrouped.isEmpty || everywhere {
             for key in observed.keys where everywhere || regrouped.contains(key.type) { checked.insert(key) }
         }
+        // A read of one value of a model is checked whenever the same read of the whole model
+        // would be told or checked: the value is compared, not the model.
+        if !observedMembers.isEmpty {
+            for key in direct.union(checked) {
+                if let members = observedMembers[key] { checked.formUnion(members) }
+            }
+        }
         var told: [ObservationKey] = []
         for key in direct where observed[key] != nil { told.append(key) }
         for key in checked where !direct.contains(key) {
-            if let query = observed[key], query.differs(self) { told.append(key) }
+            if let query = observed[key], query.differs(self, changes) { told.append(key) }
         }
         for key in told {
             guard let query = observed.removeValue(forKey: key) else { continue }
             if key.byProtocol { observedByProtocol.remove(key) }
+            if key.member != nil {
+                observedMembers[key.whole]?.remove(key)
+                if observedMembers[key.whole]?.isEmpty == true { observedMembers[key.whole] = nil }
+            }
             registrar.willSet(self, keyPath: query.keyPath)
             registrar.didSet(self, keyPath: query.keyPath)
         }

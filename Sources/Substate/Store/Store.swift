@@ -67,6 +67,8 @@ public final class Store: Observable {
     /// The keys of ``observed`` that read by protocol, which any changed model may touch; kept
     /// apart so that telling observers never looks through all of them.
     var observedByProtocol: Set<ObservationKey> = []
+    /// The reads of one value of a model (a key path), by the same read of the whole model.
+    var observedMembers: [ObservationKey: Set<ObservationKey>] = [:]
     var observationKeyPaths: [ObservationKey: KeyPath<Store, Int>] = [:]
     /// Records what each action changed while observers or middleware need to know.
     let changeLog = ChangeLog()
@@ -232,7 +234,11 @@ public final class Store: Observable {
         #if DEBUG
             if routingChecked.insert(type).inserted { checkRouting(action, type: type) }
         #endif
+        // The last action's record goes before this walk: its values share the tree's buffers,
+        // and a buffer held twice is copied by the first write into it.
+        if !changes.isEmpty { changes = [] }
         if tracking {
+            changeLog.keepsValues = changeRecorders > 0
             changeLog.start(box: 0, root: root.address, layout: root.layout)
             root.reduce(action, type: type, tracking: changeLog)
             if hasRegistered {
@@ -248,7 +254,6 @@ public final class Store: Observable {
             if hasRegistered {
                 for box in registeredRoute(for: type) { box.reduce(action, type: type) }
             }
-            if !changes.isEmpty { changes = [] }
             // Untracked, any model may have moved.
             if !idIndex.isEmpty { idIndex.removeAll() }
         }

@@ -51,6 +51,13 @@ final class ChangeLog: @unchecked Sendable {
     /// Visitors compiled for tracked walks, by layout and action type. Existential fields
     /// compile the visitor of the type they hold when they meet it.
     var visitors: [VisitorKey: CompiledVisit] = [:]
+    /// Whether the record must keep each changed model's old value (middleware that shows or
+    /// undoes changes asked for the record); observers alone do not need them.
+    var keepsValues = true
+    /// How many bytes of buffers make a model large: without ``keepsValues``, such a model is
+    /// tracked without a copy (see `ModelWitness.updateWithoutCopy`), since the copy would make
+    /// every write into its buffers copy the whole buffer first.
+    static let largeValueBytes = 64 * 1024
     /// The slots of the visitors compiled for this log (see ``releaseVisitors()``).
     var slots: [VisitorSlot] = []
 

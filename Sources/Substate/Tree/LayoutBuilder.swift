@@ -27,6 +27,7 @@ struct LayoutBuilder {
         fresh.append(layout)
 
         let kind = RuntimeMetadata.kind(T.self)
+        if let sized = T.self as? any HeapBuffered.Type { layout.heapBytes = sized.heapBytes }
         if T.self == (any Model).self {
             layout.existential = ExistentialAccess()
         } else if let container = T.self as? any ModelContainer.Type {
@@ -162,6 +163,9 @@ struct LayoutBuilder {
                 Self.reachable(from: part.child, throughHiding: false).contains { $0 === layout }
             }
         }
+        var sizing: Set<ObjectIdentifier> = []
+        let building = Set(fresh.map { ObjectIdentifier($0) })
+        for layout in fresh { Self.findBuffers(of: layout, building: building, sizing: &sizing) }
         for layout in fresh {
             layout.auditParts = layout.parts.filter { $0.child.hasHidingBelow }
             layout.parts.removeAll { !$0.child.holdsModels }
@@ -176,6 +180,33 @@ struct LayoutBuilder {
         }
         fresh = []
         readOnlyFields = []
+    }
+
+    /// Finds the buffers a layout's values own through their fields (see ``TypeLayout/buffers``),
+    /// before the fields that hold no models are dropped. A type met again while its own
+    /// buffers are being found (a recursive type) adds none of its own below itself: those
+    /// sit behind an array's buffer, which is already counted.
+    private static func findBuffers(
+        of layout: TypeLayout, building: Set<ObjectIdentifier>, sizing: inout Set<ObjectIdentifier>
+    ) {
+        // Layouts built before are final: their fields without models are gone already.
+        guard building.contains(ObjectIdentifier(layout)), sizing.insert(ObjectIdentifier(layout)).inserted else {
+            return
+        }
+        if let heapBytes = layout.heapBytes {
+            layout.buffers = [BufferField(offset: 0, bytes: heapBytes)]
+            return
+        }
+        guard layout.enumAccess == nil, layout.existential == nil, layout.hiding == nil else { return }
+        var buffers: [BufferField] = []
+        for part in layout.parts {
+            guard case .field(_, let offset) = part.access else { continue }
+            findBuffers(of: part.child, building: building, sizing: &sizing)
+            for inner in part.child.buffers {
+                buffers.append(BufferField(offset: offset + inner.offset, bytes: inner.bytes))
+            }
+        }
+        layout.buffers = buffers
     }
 
     /// Every layout reachable from one, itself first, through its parts (and, if asked, through

@@ -1,16 +1,17 @@
 extension TypeLayout {
     /// Visits, in tree order, the models at or below the value that match the query, with the
-    /// steps that lead to each from the value.
+    /// steps that lead to each from the value and its depth in struct fields (as
+    /// ``search(_:_:depth:descend:bulk:_:)`` counts it).
     func searchLocated(
-        _ pointer: UnsafeRawPointer, _ query: ModelQuery, steps: inout [ModelLocation.Step],
-        _ body: (UnsafeRawPointer, TypeLayout, [ModelLocation.Step]) -> Void
+        _ pointer: UnsafeRawPointer, _ query: ModelQuery, steps: inout [ModelLocation.Step], depth: Int = 0,
+        _ body: (UnsafeRawPointer, TypeLayout, [ModelLocation.Step], Int) -> Void
     ) {
-        if query.isMatch(self, at: pointer) { body(pointer, self, steps) }
+        if query.isMatch(self, at: pointer) { body(pointer, self, steps, depth) }
         if let existential {
             existential.withOpened(pointer) { model, layout in
                 guard query.mayContain(layout) else { return }
                 steps.append(.opened)
-                layout.searchLocatedChild(model, query, steps: &steps, body)
+                layout.searchLocatedChild(model, query, steps: &steps, depth: depth, body)
                 steps.removeLast()
             }
             return
@@ -20,7 +21,7 @@ extension TypeLayout {
                 guard let index = parts.firstIndex(where: { $0.isCase(tag) }), query.mayContain(parts[index].child)
                 else { return }
                 steps.append(.part(index))
-                parts[index].child.searchLocatedChild(payload, query, steps: &steps, body)
+                parts[index].child.searchLocatedChild(payload, query, steps: &steps, depth: depth, body)
                 steps.removeLast()
             }
             return
@@ -29,11 +30,11 @@ extension TypeLayout {
             steps.append(.part(index))
             switch part.access {
             case .field(_, let offset):
-                part.child.searchLocatedChild(pointer + offset, query, steps: &steps, body)
+                part.child.searchLocatedChild(pointer + offset, query, steps: &steps, depth: depth + 1, body)
             case .elements(let container):
                 container.forEachLocated(pointer) { step, element in
                     steps.append(step)
-                    part.child.searchLocatedChild(element, query, steps: &steps, body)
+                    part.child.searchLocatedChild(element, query, steps: &steps, depth: depth, body)
                     steps.removeLast()
                 }
             case .enumCase:
@@ -44,11 +45,11 @@ extension TypeLayout {
     }
 
     private func searchLocatedChild(
-        _ pointer: UnsafeRawPointer, _ query: ModelQuery, steps: inout [ModelLocation.Step],
-        _ body: (UnsafeRawPointer, TypeLayout, [ModelLocation.Step]) -> Void
+        _ pointer: UnsafeRawPointer, _ query: ModelQuery, steps: inout [ModelLocation.Step], depth: Int,
+        _ body: (UnsafeRawPointer, TypeLayout, [ModelLocation.Step], Int) -> Void
     ) {
-        guard isRecursive else { return searchLocated(pointer, query, steps: &steps, body) }
-        DeepStack.withRoom { searchLocated(pointer, query, steps: &steps, body) }
+        guard isRecursive else { return searchLocated(pointer, query, steps: &steps, depth: depth, body) }
+        DeepStack.withRoom { searchLocated(pointer, query, steps: &steps, depth: depth, body) }
     }
 
     /// Follows steps down from the value and calls the body with the address and layout of

@@ -69,6 +69,11 @@ struct ModelWitness: Sendable {
     ) -> @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void {
         let isEquatable = M.self is any Equatable.Type
         return { pointer, action, log, layout in
+            if !log.keepsValues, layout.parts.isEmpty, !layout.buffers.isEmpty,
+                layout.bufferBytes(at: UnsafeRawPointer(pointer)) >= ChangeLog.largeValueBytes
+            {
+                return updateWithoutCopy(M.self, pointer, action, log, layout)
+            }
             M._updateTracked(at: pointer, action: action) { before, after in
                 if isEquatable, valuesEqual(before, after) == true { return }
                 var changedParts: [Int] = []
@@ -86,6 +91,27 @@ struct ModelWitness: Sendable {
                 log.record(layout, before: before, after: after, changedParts: changedParts)
             }
         }
+    }
+
+    /// The tracked form of `update` for a model whose buffers are large and that holds no
+    /// models (an image, a document's bytes, a cache), when nothing needs its old value (only
+    /// observers watch): no copy of the model is kept, so a write into one of its buffers
+    /// happens in place, as it would untracked.
+    ///
+    /// Models that hold models keep the exact tracking: their buffers are the tree's structure,
+    /// and a model whose update ran would otherwise count as having moved every model below it.
+    ///
+    /// Without a copy, a write made in place into a buffer cannot be told from no write at all,
+    /// so the model is recorded as changed whenever its `update(action:)` ran, with no old
+    /// value. Observers of the whole model may then be told of a change that did not happen,
+    /// never miss one; a read of one field (`find(_:_:)` with a key path) compares that field.
+    private static func updateWithoutCopy<M: Model>(
+        _ type: M.Type, _ pointer: UnsafeMutableRawPointer, _ action: any Action, _ log: ChangeLog,
+        _ layout: TypeLayout
+    ) {
+        M._update(at: pointer, action: action)
+        // It holds no models, so no part of it leads to models that could have moved.
+        log.record(layout, before: nil, after: pointer.assumingMemoryBound(to: M.self).pointee, changedParts: [])
     }
 
     /// Reads a model's `id`, `nil` when the model is not `Identifiable`: the conformance is found

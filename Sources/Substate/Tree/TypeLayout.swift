@@ -48,6 +48,14 @@ final class TypeLayout: @unchecked Sendable {
     var auditParts: [Part] = []
     /// Every layout reachable from this one, itself included.
     var reachable: [TypeLayout] = []
+    /// For an array, a contiguous array, a dictionary or a string: how many bytes its heap
+    /// buffer holds.
+    var heapBytes: (@Sendable (UnsafeRawPointer) -> Int)?
+    /// The buffers a value of this type owns through its stored fields and tuple elements, at
+    /// any depth of plain structs and models (not through enums, optionals, existentials or
+    /// classes): what a change-tracking copy of the value would have to copy if one of them
+    /// were written in place.
+    var buffers: [BufferField] = []
 
     /// Whether the type itself is a model; read where copying ``model`` would cost.
     let isModel: Bool
@@ -75,6 +83,21 @@ final class TypeLayout: @unchecked Sendable {
     /// Whether a model of the given type can occur at or below this type.
     func mayContain(_ modelType: ObjectIdentifier) -> Bool {
         hasExistentialBelow || modelTypes.contains(modelType)
+    }
+}
+
+/// A heap buffer a value owns, at a byte offset inside the value.
+struct BufferField: Sendable {
+    let offset: Int
+    let bytes: @Sendable (UnsafeRawPointer) -> Int
+}
+
+extension TypeLayout {
+    /// How many bytes the buffers of the value at the address hold (see ``buffers``).
+    func bufferBytes(at pointer: UnsafeRawPointer) -> Int {
+        var total = 0
+        for buffer in buffers { total += buffer.bytes(pointer + buffer.offset) }
+        return total
     }
 }
 
