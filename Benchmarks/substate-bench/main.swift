@@ -41,6 +41,7 @@ func runBenchmarks() async {
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
         ("loggers", { LoggerBenchmarks.figures(harness: harness) }),
         ("observation", { ObservationBenchmarks.figures(harness: harness) }),
+        ("large values", { LargeValueBenchmarks.figures(harness: harness) }),
         ("effects", { [await EffectBenchmarks.oneShot(harness: harness)] }),
         ("state machines", { MachineBenchmarks.inputs(harness: harness) }),
         (
