@@ -83,6 +83,6 @@ public final class ActionUndoer: Middleware {
     }
 
     private func all<M: Model>(_ type: M.Type, in store: Store) -> [(location: ModelLocation, model: any Model)] {
-        store.locatedModels(M.self).map { ($0.location, $0.model) }
+        store.locatedModelsUntracked(M.self).map { ($0.location, $0.model) }
     }
 }

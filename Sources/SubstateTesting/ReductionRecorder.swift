@@ -21,7 +21,7 @@ final class ReductionRecorder<Root: Model & Equatable> {
     /// Starts recording what the store's tree reduces from now on.
     init(observing store: Store) {
         store.observeReductions { [weak self, unowned store] action, _ in
-            self?.reduced(action, after: store.find(Root.self)!)
+            self?.reduced(action, after: store.lookup(Root.self)!)
         }
     }
 

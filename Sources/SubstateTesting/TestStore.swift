@@ -78,11 +78,11 @@ public final class TestStore<Root: Model & Equatable> {
         // What the store did while starting (Start, registrations, loads) is not for the test
         // to receive: recording starts after it, and the state it led to is the starting point.
         recorder = ReductionRecorder(observing: store)
-        asserted = store.find(Root.self) ?? model
+        asserted = store.lookup(Root.self) ?? model
     }
 
     /// The current state of the tree.
-    public var state: Root { store.find(Root.self)! }
+    public var state: Root { store.lookup(Root.self)! }
 
     /// Sends an action and asserts the state change it causes.
     ///

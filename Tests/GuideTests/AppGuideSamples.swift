@@ -87,6 +87,13 @@ enum SwiftUIGuide {
         _ = (shop, products, third)
     }
 
+    static func readingValues(store: Store) {
+        let name = store.find(Product.self, id: 3, \.name)  // not told when product 3 goes in the cart
+        let ids = store.findAll(Product.self, \.id)  // told when products come, go or move
+        let query = store.find(Shop.self, \.query)  // not told when the cart changes
+        _ = (name, ids, query)
+    }
+
     static func bindings(store: Store) {
         let query = store.binding(\Shop.query, of: Shop.self, set: { Shop.Search(query: $0) })
         let name = store.binding(\Product.name, of: Product.self, id: 3, set: { Product.Rename(id: 3, name: $0) })
