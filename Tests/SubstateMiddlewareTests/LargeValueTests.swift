@@ -59,10 +59,16 @@ final class LargeValueTests: XCTestCase {
             _ = store.findAll(Picture.self)
         }
         assertWritesInPlace("observing the whole model") { store in
-            withObservationTracking { _ = store.find(Picture.self)?.counter } onChange: {}
+            withObservationTracking {
+                _ = store.find(Picture.self)?.counter
+            } onChange: {
+            }
         }
         assertWritesInPlace("observing the counter") { store in
-            withObservationTracking { _ = store.find(Picture.self, \.counter) } onChange: {}
+            withObservationTracking {
+                _ = store.find(Picture.self, \.counter)
+            } onChange: {
+            }
         }
         assertWritesInPlace("recorded", middleware: [ActionRecorder(to: MemoryLog(), clock: TestClock())])
         assertWritesInPlace("logged", middleware: [ActionLogger(output: { _ in })])

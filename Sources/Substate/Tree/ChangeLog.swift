@@ -53,7 +53,7 @@ final class ChangeLog: @unchecked Sendable {
     var visitors: [VisitorKey: CompiledVisit] = [:]
     /// Whether the record must keep each changed model's old value (middleware that shows or
     /// undoes changes asked for the record); observers alone do not need them.
-    var keepsValues = true
+    @exclusivity(unchecked) var keepsValues = true
     /// How many bytes of buffers make a model large: without ``keepsValues``, such a model is
     /// tracked without a copy (see `ModelWitness.updateWithoutCopy`), since the copy would make
     /// every write into its buffers copy the whole buffer first.

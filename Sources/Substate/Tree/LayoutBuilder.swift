@@ -27,7 +27,7 @@ struct LayoutBuilder {
         fresh.append(layout)
 
         let kind = RuntimeMetadata.kind(T.self)
-        if let sized = T.self as? any HeapBuffered.Type { layout.heapBytes = sized.heapBytes }
+        if let array = T.self as? any HeapBuffered.Type { layout.plainBuffer = array.plainBuffer }
         if T.self == (any Model).self {
             layout.existential = ExistentialAccess()
         } else if let container = T.self as? any ModelContainer.Type {
@@ -169,6 +169,8 @@ struct LayoutBuilder {
         for layout in fresh {
             layout.auditParts = layout.parts.filter { $0.child.hasHidingBelow }
             layout.parts.removeAll { !$0.child.holdsModels }
+            layout.mayTrackWithoutCopy =
+                layout.model != nil && layout.parts.isEmpty && layout.existential == nil && !layout.buffers.isEmpty
         }
         for (owner, name, child) in readOnlyFields where child.holdsModels {
             owner.diagnostics.append(
@@ -193,8 +195,8 @@ struct LayoutBuilder {
         guard building.contains(ObjectIdentifier(layout)), sizing.insert(ObjectIdentifier(layout)).inserted else {
             return
         }
-        if let heapBytes = layout.heapBytes {
-            layout.buffers = [BufferField(offset: 0, bytes: heapBytes)]
+        if let buffer = layout.plainBuffer {
+            layout.buffers = [buffer]
             return
         }
         guard layout.enumAccess == nil, layout.existential == nil, layout.hiding == nil else { return }
@@ -202,9 +204,7 @@ struct LayoutBuilder {
         for part in layout.parts {
             guard case .field(_, let offset) = part.access else { continue }
             findBuffers(of: part.child, building: building, sizing: &sizing)
-            for inner in part.child.buffers {
-                buffers.append(BufferField(offset: offset + inner.offset, bytes: inner.bytes))
-            }
+            for inner in part.child.buffers { buffers.append(inner.at(offset)) }
         }
         layout.buffers = buffers
     }

@@ -69,7 +69,7 @@ struct ModelWitness: Sendable {
     ) -> @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void {
         let isEquatable = M.self is any Equatable.Type
         return { pointer, action, log, layout in
-            if !log.keepsValues, layout.parts.isEmpty, !layout.buffers.isEmpty,
+            if layout.mayTrackWithoutCopy, !log.keepsValues,
                 layout.bufferBytes(at: UnsafeRawPointer(pointer)) >= ChangeLog.largeValueBytes
             {
                 return updateWithoutCopy(M.self, pointer, action, log, layout)

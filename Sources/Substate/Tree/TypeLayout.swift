@@ -48,14 +48,19 @@ final class TypeLayout: @unchecked Sendable {
     var auditParts: [Part] = []
     /// Every layout reachable from this one, itself included.
     var reachable: [TypeLayout] = []
-    /// For an array, a contiguous array, a dictionary or a string: how many bytes its heap
-    /// buffer holds.
-    var heapBytes: (@Sendable (UnsafeRawPointer) -> Int)?
-    /// The buffers a value of this type owns through its stored fields and tuple elements, at
-    /// any depth of plain structs and models (not through enums, optionals, existentials or
-    /// classes): what a change-tracking copy of the value would have to copy if one of them
-    /// were written in place.
-    var buffers: [BufferField] = []
+    /// For an array of plain values: its buffer.
+    var plainBuffer: BufferField?
+    /// The buffers of plain values a value of this type owns through its stored fields and
+    /// tuple elements, at any depth of plain structs and models (not through enums, optionals,
+    /// existentials or classes): what a change-tracking copy of the value would have to copy
+    /// if one of them were written in place.
+    @exclusivity(unchecked) var buffers: [BufferField] = []
+    /// Whether the type is a model that holds buffers of plain values and no models, which a
+    /// walk for observers may track without a copy when the buffers are large (see
+    /// `ModelWitness.updateWithoutCopy`). Read for every model a tracked walk reaches, so
+    /// kept apart from the lists it is derived from, and unchecked for exclusivity (the
+    /// layout is immutable once published).
+    @exclusivity(unchecked) var mayTrackWithoutCopy = false
 
     /// Whether the type itself is a model; read where copying ``model`` would cost.
     let isModel: Bool
@@ -86,17 +91,38 @@ final class TypeLayout: @unchecked Sendable {
     }
 }
 
-/// A heap buffer a value owns, at a byte offset inside the value.
+/// A heap buffer of plain values (an array's) that a value owns, at a byte offset inside the
+/// value.
 struct BufferField: Sendable {
     let offset: Int
-    let bytes: @Sendable (UnsafeRawPointer) -> Int
+    /// The size of one element, in bytes.
+    let stride: Int
+    /// Whether the array is a `ContiguousArray` rather than an `Array`.
+    let contiguous: Bool
+
+    func at(_ offset: Int) -> BufferField {
+        BufferField(offset: self.offset + offset, stride: stride, contiguous: contiguous)
+    }
 }
 
 extension TypeLayout {
-    /// How many bytes the buffers of the value at the address hold (see ``buffers``).
+    /// How many bytes the buffers of the value at the address can hold (see ``buffers``).
+    ///
+    /// Every array keeps its capacity in its buffer's header, whatever its element type, so the
+    /// array is read as an array of bytes: a direct read, with no generic code to run for each
+    /// model a tracked walk reaches. Only arrays of plain values are counted, and those always
+    /// use Swift's own buffer (never a bridged one).
+    @inline(__always)
     func bufferBytes(at pointer: UnsafeRawPointer) -> Int {
         var total = 0
-        for buffer in buffers { total += buffer.bytes(pointer + buffer.offset) }
+        for buffer in buffers {
+            let field = pointer + buffer.offset
+            let capacity =
+                buffer.contiguous
+                ? field.assumingMemoryBound(to: ContiguousArray<UInt8>.self).pointee.capacity
+                : field.assumingMemoryBound(to: [UInt8].self).pointee.capacity
+            total += capacity * buffer.stride
+        }
         return total
     }
 }
