@@ -46,8 +46,8 @@ private struct Boards: Model, Equatable {
 /// recorded with its key, without reading the dictionary while its value is being written.
 @MainActor
 final class DictionaryTrackingTests: XCTestCase {
-    private func session(_ store: Store) {
-        for i in 0..<2_000 {
+    private func session(_ store: Store, actions: Int = 2_000) {
+        for i in 0..<actions {
             let name = ["a", "b", "cc", "ddd"][i % 4]
             switch i % 50 {
             case 10: store.update(AddBoard(name: "x\(i)"))
@@ -93,7 +93,7 @@ final class DictionaryTrackingTests: XCTestCase {
 
     func testEveryTrackingModeAgreesWithAPlainReducer() async {
         var reference = initial()
-        referenceSession(&reference)
+        referenceSession(&reference, actions: 600)
         let modes: [(String, () -> Store)] = [
             ("none", { Store(model: self.initial()) }),
             ("diff logger", { Store(model: self.initial(), middleware: [ModelLogger(diff: true, output: { _ in })]) }),
@@ -105,7 +105,7 @@ final class DictionaryTrackingTests: XCTestCase {
         ]
         for (name, make) in modes {
             let store = make()
-            session(store)
+            session(store, actions: 600)
             XCTAssertEqual(store.find(Boards.self), reference, name)
         }
     }
@@ -130,8 +130,8 @@ final class DictionaryTrackingTests: XCTestCase {
         XCTAssertGreaterThan(told.entries.count, 0)
     }
 
-    private func referenceSession(_ model: inout Boards) {
-        for i in 0..<2_000 {
+    private func referenceSession(_ model: inout Boards, actions: Int = 2_000) {
+        for i in 0..<actions {
             let name = ["a", "b", "cc", "ddd"][i % 4]
             switch i % 50 {
             case 10: model.update(action: AddBoard(name: "x\(i)"))

@@ -13,8 +13,9 @@ package struct ModelChange: @unchecked Sendable {
         let id: AnyHashable?
     }
 
-    private let paths: ChangePaths
-    private let index: Int
+    /// The paths of the action's changes, shared by all of them, and this change's entry there.
+    let paths: ChangePaths
+    let index: Int
     /// How many levels below its tree's root the model sits.
     let depth: Int
     let layout: TypeLayout

@@ -18,15 +18,19 @@ enum ValueAtStart<M> {
 extension Store {
     /// The model of a type that stood at a location when the current action started.
     func valueAtStart<M: Model>(_ type: M.Type, at location: ModelLocation, changes: [ModelChange]) -> ValueAtStart<M> {
+        let target = location.steps.count
         var nearest: (change: ModelChange, steps: Int)?
-        for change in changes where change.box == location.box && change.depth <= location.steps.count {
-            let at = change.location
-            guard location.steps.starts(with: at.steps) else { continue }
-            if nearest == nil || at.steps.count > nearest!.steps { nearest = (change, at.steps.count) }
-        }
-        for change in changes where change.box == location.box && change.depth > location.steps.count {
-            // A model below the one read changed: the one read holds it, so it changed too.
-            if change.location.steps.starts(with: location.steps) { return .unknown }
+        if let paths = changes.first?.paths {
+            let shared = paths.sharedPrefixLengths(with: location)
+            for change in changes where change.paths === paths {
+                let length = shared[change.index]
+                // A model below the one read changed: the one read holds it, so it changed too.
+                if length == target, change.depth > target { return .unknown }
+                // A model at or above the one read changed: the nearest holds its old value.
+                if length == change.depth, change.depth <= target, change.depth > nearest?.steps ?? -1 {
+                    nearest = (change, change.depth)
+                }
+            }
         }
         guard let nearest else {
             return read(M.self, at: location).map { .value($0) } ?? .absent

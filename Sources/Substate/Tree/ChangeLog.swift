@@ -241,6 +241,37 @@ final class ChangePaths: @unchecked Sendable {
     /// The tree a change is in: 0 for the store's root, then 1 + a registered model's index.
     func box(of index: Int) -> Int { records[index].box }
 
+    /// For each change, how many leading steps its location shares with a location (`-1` for
+    /// a change in another tree), worked out from the stored differences in one pass: linear in
+    /// the steps stored, where spelling out every location would be quadratic in a deep tree.
+    func sharedPrefixLengths(with location: ModelLocation) -> [Int] {
+        var lengths: [Int] = []
+        lengths.reserveCapacity(records.count)
+        var previous = 0
+        for record in records {
+            guard record.box == location.box else {
+                lengths.append(-1)
+                previous = 0
+                continue
+            }
+            // The levels shared with the change before are the same; past what that change
+            // shared with the location, nothing more can match.
+            var length = min(previous, record.shared)
+            if length == record.shared {
+                var step = 0
+                while step < record.count, length < location.steps.count,
+                    steps[record.start + step] == location.steps[length]
+                {
+                    length += 1
+                    step += 1
+                }
+            }
+            lengths.append(length)
+            previous = length
+        }
+        return lengths
+    }
+
     /// The whole location of a change: its own levels, after the levels it shares with the
     /// changes before it.
     func location(of index: Int) -> ModelLocation {
