@@ -144,8 +144,3 @@ func sameValue<T>(_ lhs: T?, _ rhs: T?) -> Bool {
     default: return false
     }
 }
-
-/// Whether two lists read from the tree are the same, element by element (see ``sameValue(_:_:)``).
-func sameValues<T>(_ lhs: [T], _ rhs: [T]) -> Bool {
-    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { sameValue($0, $1) }
-}
