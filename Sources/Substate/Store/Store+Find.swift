@@ -99,11 +99,7 @@ extension Store {
     /// asked of the rest: model types whose models may have been added, removed or moved, and
     /// reads by protocol, for any change.
     private static func touches<T>(_ changes: [ModelChange], _ type: T.Type) -> Bool {
-        if T.self is any Model.Type {
-            return changes.contains {
-                $0.mayRegroupExistentials || $0.regroupedTypes.contains(ObjectIdentifier(T.self))
-            }
-        }
+        if T.self is any Model.Type { return mayHaveRegrouped(ObjectIdentifier(T.self), changes) }
         // By protocol: a conforming model changed, models came, went or moved, or a model
         // changed below others (which may conform: their types are known, not their protocols).
         return changes.contains { change in

@@ -19,7 +19,7 @@ extension Store {
     /// The model of a type that stood at a location when the current action started.
     func valueAtStart<M: Model>(_ type: M.Type, at location: ModelLocation, changes: [ModelChange]) -> ValueAtStart<M> {
         let target = location.steps.count
-        var nearest: (change: ModelChange, steps: Int)?
+        var nearest: ModelChange?
         if let paths = changes.first?.paths {
             let shared = paths.sharedPrefixLengths(with: location)
             for change in changes where change.paths === paths {
@@ -27,20 +27,20 @@ extension Store {
                 // A model below the one read changed: the one read holds it, so it changed too.
                 if length == target, change.depth > target { return .unknown }
                 // A model at or above the one read changed: the nearest holds its old value.
-                if length == change.depth, change.depth <= target, change.depth > nearest?.steps ?? -1 {
-                    nearest = (change, change.depth)
+                if length == change.depth, change.depth <= target, change.depth > nearest?.depth ?? -1 {
+                    nearest = change
                 }
             }
         }
         guard let nearest else {
             return read(M.self, at: location).map { .value($0) } ?? .absent
         }
-        guard let before = nearest.change.before else { return .unknown }
-        let rest = location.steps.dropFirst(nearest.steps)
+        guard let before = nearest.before else { return .unknown }
+        let rest = location.steps.dropFirst(nearest.depth)
         var found: M?
         func open<Old: Model>(_ old: Old) {
             withUnsafePointer(to: old) { pointer in
-                nearest.change.layout.resolve(UnsafeRawPointer(pointer), rest) { pointer, layout, isLast in
+                nearest.layout.resolve(UnsafeRawPointer(pointer), rest) { pointer, layout, isLast in
                     if isLast, layout.typeID == ObjectIdentifier(M.self) {
                         found = pointer.assumingMemoryBound(to: M.self).pointee
                     }
@@ -52,7 +52,7 @@ extension Store {
     }
 
     /// Whether the action may have added, removed or moved models of the type.
-    func mayHaveRegrouped(_ type: ObjectIdentifier, _ changes: [ModelChange]) -> Bool {
+    static func mayHaveRegrouped(_ type: ObjectIdentifier, _ changes: [ModelChange]) -> Bool {
         changes.contains { $0.mayRegroupExistentials || $0.regroupedTypes.contains(type) }
     }
 
@@ -76,7 +76,7 @@ extension Store {
     /// the action started.
     func shallowestDiffers<M: Model>(_ type: M.Type, _ changes: [ModelChange]) -> Bool {
         // Models of the type came, went or moved: the shallowest may be another one.
-        if mayHaveRegrouped(ObjectIdentifier(M.self), changes) { return true }
+        if Self.mayHaveRegrouped(ObjectIdentifier(M.self), changes) { return true }
         // Otherwise the shallowest stands where it stood.
         guard let location = shallowestLocation(M.self) else { return false }
         switch valueAtStart(M.self, at: location, changes: changes) {

@@ -49,7 +49,7 @@ extension Store {
     public func findAll<M: Model, V: Equatable>(_ type: M.Type, _ value: KeyPath<M, V>) -> [V] {
         let found = lookupAll(type).map { $0[keyPath: value] }
         track(memberKey(type, .all, value)) { store, changes in
-            if !store.mayHaveRegrouped(ObjectIdentifier(M.self), changes) {
+            if !Store.mayHaveRegrouped(ObjectIdentifier(M.self), changes) {
                 var compared = true
                 for change in changes where change.layout.typeID == ObjectIdentifier(M.self) {
                     guard let before = change.before as? M, let after = change.after as? M else {

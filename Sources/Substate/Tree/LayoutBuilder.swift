@@ -27,7 +27,7 @@ struct LayoutBuilder {
         fresh.append(layout)
 
         let kind = RuntimeMetadata.kind(T.self)
-        if let array = T.self as? any HeapBuffered.Type { layout.plainBuffer = array.plainBuffer }
+        if let array = T.self as? any HeapBuffered.Type, let buffer = array.plainBuffer { layout.buffers = [buffer] }
         if T.self == (any Model).self {
             layout.existential = ExistentialAccess()
         } else if let container = T.self as? any ModelContainer.Type {
@@ -195,11 +195,10 @@ struct LayoutBuilder {
         guard building.contains(ObjectIdentifier(layout)), sizing.insert(ObjectIdentifier(layout)).inserted else {
             return
         }
-        if let buffer = layout.plainBuffer {
-            layout.buffers = [buffer]
+        // An array of plain values already knows its own buffer.
+        guard layout.buffers.isEmpty, layout.enumAccess == nil, layout.existential == nil, layout.hiding == nil else {
             return
         }
-        guard layout.enumAccess == nil, layout.existential == nil, layout.hiding == nil else { return }
         var buffers: [BufferField] = []
         for part in layout.parts {
             guard case .field(_, let offset) = part.access else { continue }

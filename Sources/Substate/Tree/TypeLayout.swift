@@ -48,10 +48,8 @@ final class TypeLayout: @unchecked Sendable {
     var auditParts: [Part] = []
     /// Every layout reachable from this one, itself included.
     var reachable: [TypeLayout] = []
-    /// For an array of plain values: its buffer.
-    var plainBuffer: BufferField?
-    /// The buffers of plain values a value of this type owns through its stored fields and
-    /// tuple elements, at any depth of plain structs and models (not through enums, optionals,
+    /// The buffers of plain values a value of this type owns: its own, for an array of plain
+    /// values, else those of its stored fields and tuple elements, at any depth of plain structs and models (not through enums, optionals,
     /// existentials or classes): what a change-tracking copy of the value would have to copy
     /// if one of them were written in place.
     @exclusivity(unchecked) var buffers: [BufferField] = []
