@@ -14,7 +14,8 @@ let package = Package(
         .executable(name: "substate-log", targets: ["substate-log"]),
     ],
     targets: [
-        .target(name: "Substate", path: "Sources/Substate"),
+        .target(name: "SubstatePointerAuth", path: "Sources/SubstatePointerAuth"),
+        .target(name: "Substate", dependencies: ["SubstatePointerAuth"], path: "Sources/Substate"),
         .target(name: "SubstateReplay", dependencies: ["Substate"], path: "Sources/SubstateReplay"),
         .target(name: "SubstateMiddleware", dependencies: ["Substate", "SubstateReplay"], path: "Middleware"),
         .target(name: "SubstateMachine", dependencies: ["Substate"], path: "Sources/SubstateMachine"),

@@ -29,6 +29,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case duplicateNodeID
         /// Actions triggering one another went deeper than the limit, and the chain was stopped.
         case triggerLoop
+        /// The store's reading of a type's layout from runtime metadata disagreed with what the
+        /// runtime's reflection says of a value; the type's values are left alone.
+        case unreadableLayout
     }
 
     /// The kind of problem.

@@ -55,6 +55,8 @@ public final class Store: Observable {
 
     private let onDiagnostic: @MainActor (Diagnostic) -> Void
     private var reported: Set<Diagnostic> = []
+    /// How many of the process's layout failures (see ``LayoutGuard``) this store has looked at.
+    private var layoutFailuresSeen = 0
     private var routingChecked: Set<ObjectIdentifier> = []
 
     let registrar = ObservationRegistrar()
@@ -257,6 +259,7 @@ public final class Store: Observable {
             // Untracked, any model may have moved.
             if !idIndex.isEmpty { idIndex.removeAll() }
         }
+        if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
         if hasListeners {
             if !reductionObservers.isEmpty {
                 let origin = currentOrigin
@@ -424,6 +427,21 @@ public final class Store: Observable {
         }
         report(ShapeAudit.typeDiagnostics(box.layout))
         auditValues(of: box)
+        reportUnreadableLayouts()
+    }
+
+    /// Reports the types of this store's trees whose layouts were found unreadable since it
+    /// last looked: enums are checked as their values are first walked, so one may fail in
+    /// the middle of any action. With `any Model` fields, whose types are known only from
+    /// values, every failure is reported.
+    private func reportUnreadableLayouts() {
+        let failures = LayoutGuard.failures(from: layoutFailuresSeen)
+        layoutFailuresSeen += failures.count
+        guard !failures.isEmpty else { return }
+        let layouts = ([root] + registered).map(\.layout)
+        let anyType = layouts.contains { $0.hasExistentialBelow }
+        let types = Set(layouts.flatMap { $0.reachable.map(\.typeID) })
+        report(failures.filter { anyType || types.contains($0.type) }.map(\.diagnostic))
     }
 
     /// Reports the existentials in a tree's current value that hold models; called whenever

@@ -25,6 +25,9 @@ struct EnumAccess: @unchecked Sendable {
     /// What the store needs of one case.
     struct Case: Sendable {
         let name: String
+        /// The payload's type, for a case that has one the runtime can name.
+        let payload: Any.Type?
+        let hasPayload: Bool
         /// Present for `indirect` cases: reaches the box that holds the payload.
         let box: BoxAccess?
     }
@@ -39,33 +42,22 @@ struct EnumAccess: @unchecked Sendable {
     /// With one payload case, the payload already sits in place whenever that case is set:
     /// the other cases are told apart by bit patterns no payload value uses.
     private let isSinglePayload: Bool
+    /// Compares each case, the first time a value of it is met, with what the runtime's
+    /// reflection says of that value; a mismatch leaves the enum's values alone from then on.
+    private let check: LayoutGuard.EnumCheck
 
     /// Reads the enum's value witnesses; `nil` when the type has none to offer.
     init?<E>(_ type: E.Type, cases: [Case], payloadCaseCount: Int) {
-        let metadata = RuntimeMetadata.address(of: E.self)
-        let witnesses = metadata.load(fromByteOffset: -MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
-        let flags = witnesses.load(fromByteOffset: 10 * MemoryLayout<Int>.size, as: UInt32.self)
-        let hasEnumWitnesses: UInt32 = 0x0020_0000
-        guard flags & hasEnumWitnesses != 0 else { return nil }
-        let base = 10 * MemoryLayout<Int>.size + 8
+        guard let witnesses = RuntimeMetadata.enumWitnesses(of: E.self) else { return nil }
         self.cases = cases
-        self.metadata = metadata
+        metadata = RuntimeMetadata.address(of: E.self)
         size = MemoryLayout<E>.size
         alignment = MemoryLayout<E>.alignment
-        getTag = unsafeBitCast(Self.function(witnesses, base), to: GetTag.self)
-        project = unsafeBitCast(Self.function(witnesses, base + MemoryLayout<Int>.size), to: Project.self)
-        inject = unsafeBitCast(Self.function(witnesses, base + 2 * MemoryLayout<Int>.size), to: Inject.self)
+        getTag = unsafeBitCast(witnesses.getTag, to: GetTag.self)
+        project = unsafeBitCast(witnesses.project, to: Project.self)
+        inject = unsafeBitCast(witnesses.inject, to: Inject.self)
         isSinglePayload = payloadCaseCount == 1
-    }
-
-    private static func function(_ table: UnsafeRawPointer, _ offset: Int) -> UnsafeRawPointer {
-        let pointer = table.load(fromByteOffset: offset, as: UInt.self)
-        #if arch(arm64) && (os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
-            // System libraries may sign their function pointers; the address is the low bits.
-            return UnsafeRawPointer(bitPattern: pointer & 0x0000_7FFF_FFFF_FFFF)!
-        #else
-            return UnsafeRawPointer(bitPattern: pointer)!
-        #endif
+        check = LayoutGuard.EnumCheck(E.self, cases: cases)
     }
 
     /// The tag of the enum value's current case.
@@ -79,7 +71,7 @@ struct EnumAccess: @unchecked Sendable {
     @inline(__always)
     func withPayloadMutable(_ pointer: UnsafeMutableRawPointer, _ body: (Int, UnsafeMutableRawPointer) -> Void) {
         let tag = tag(pointer)
-        guard tag < cases.count else { return }
+        guard check.admits(pointer, tag: tag) else { return }
         if isSinglePayload {
             // Only tag 0 has a payload, already in place.
             guard tag == 0 else { return }
@@ -103,7 +95,7 @@ struct EnumAccess: @unchecked Sendable {
     @inline(__always)
     func withPayload(_ pointer: UnsafeRawPointer, _ body: (Int, UnsafeRawPointer) -> Void) {
         let tag = tag(pointer)
-        guard tag < cases.count else { return }
+        guard check.admits(pointer, tag: tag) else { return }
         if isSinglePayload {
             guard tag == 0 else { return }
             if let box = cases[0].box { return body(0, box.contents(pointer)) }

@@ -4,8 +4,9 @@ struct ExistentialAccess: Sendable {
     /// Opens the existential in place and calls the body with the model's address and layout.
     func withOpenedMutable(_ pointer: UnsafeMutableRawPointer, _ body: (UnsafeMutableRawPointer, TypeLayout) -> Void) {
         func open<M: Model>(_ model: inout M) {
-            let layout = LayoutCache.layout(for: M.self)
-            withUnsafeMutablePointer(to: &model) { body(UnsafeMutableRawPointer($0), layout) }
+            withUnsafeMutablePointer(to: &model) {
+                body(UnsafeMutableRawPointer($0), LayoutCache.layout(for: M.self, checking: $0))
+            }
         }
         open(&pointer.assumingMemoryBound(to: (any Model).self).pointee)
     }
@@ -13,8 +14,7 @@ struct ExistentialAccess: Sendable {
     /// Opens a copy of the existential and calls the body with the model's address and layout.
     func withOpened(_ pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, TypeLayout) -> Void) {
         func open<M: Model>(_ model: M) {
-            let layout = LayoutCache.layout(for: M.self)
-            withUnsafePointer(to: model) { body(UnsafeRawPointer($0), layout) }
+            withUnsafePointer(to: model) { body(UnsafeRawPointer($0), LayoutCache.layout(for: M.self, checking: $0)) }
         }
         open(pointer.assumingMemoryBound(to: (any Model).self).pointee)
     }

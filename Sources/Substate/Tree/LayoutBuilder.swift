@@ -7,7 +7,7 @@ import Synchronization
 /// back writable key paths and byte offsets; containers are recognised through
 /// ``ModelContainer``; enum cases and tuple elements are read from the runtime's metadata
 /// (``RuntimeMetadata``). Recursive types are fine: a layout is registered before its parts are
-/// built, and what depends on the whole graph is derived in ``finish()``.
+/// built, and what depends on the whole graph is derived in ``finish(checking:root:)``.
 struct LayoutBuilder {
     var layouts: [ObjectIdentifier: TypeLayout]
     private var fresh: [TypeLayout] = []
@@ -43,12 +43,14 @@ struct LayoutBuilder {
                 addCases(of: T.self, to: layout)
             }
         } else if kind == RuntimeMetadata.tupleKind {
+            layout.fieldNames = storedFieldNames(of: T.self)
             for element in RuntimeMetadata.tupleElements(of: T.self) ?? [] {
                 let child = self.layout(ofAny: element.type)
                 layout.parts.append(Part(access: .field(name: element.label, offset: element.offset), child: child))
             }
         } else if kind == RuntimeMetadata.structKind {
             if !isLibraryType(T.self) {
+                layout.fieldNames = storedFieldNames(of: T.self)
                 addFields(of: T.self, to: layout)
             } else {
                 let arguments = RuntimeMetadata.genericTypeArguments(of: T.self)
@@ -86,6 +88,17 @@ struct LayoutBuilder {
         }
     }
 
+    /// The names of every stored field of a struct, or every element of a tuple, in order, as
+    /// the standard library's reflection gives them (which `Mirror` agrees with).
+    private func storedFieldNames(of type: Any.Type) -> [String] {
+        var names: [String] = []
+        _ = _forEachField(of: type, options: ignoreUnknownFields) { name, _, _, _ in
+            names.append(String(cString: name))
+            return true
+        }
+        return names
+    }
+
     /// The layouts of a class's stored fields, its superclasses' included.
     private mutating func classFields(of type: Any.Type) -> [TypeLayout] {
         var types: [Any.Type] = []
@@ -111,7 +124,9 @@ struct LayoutBuilder {
                 parts.append(Part(access: .enumCase(tag: tag, name: enumCase.name), child: child))
                 if enumCase.isIndirect { box = boxAccess(for: payload) }
             }
-            accessCases.append(EnumAccess.Case(name: enumCase.name, box: box))
+            accessCases.append(
+                EnumAccess.Case(
+                    name: enumCase.name, payload: enumCase.payload, hasPayload: enumCase.hasPayload, box: box))
         }
         let payloadCases = cases.filter(\.hasPayload).count
         guard let access = EnumAccess(E.self, cases: accessCases, payloadCaseCount: payloadCases) else { return }
@@ -125,26 +140,14 @@ struct LayoutBuilder {
     }
 
     /// Derives what depends on the whole graph and drops the ways down that hold no models.
-    mutating func finish() {
-        for layout in fresh {
-            let reachable = Self.reachable(from: layout, throughHiding: false)
-            layout.reachable = reachable
-            for below in reachable {
-                if let model = below.model, below.hiding == nil {
-                    layout.holdsModels = true
-                    layout.modelTypes.insert(ObjectIdentifier(below.type))
-                    if let handled = model.handledActions {
-                        layout.handledActions.formUnion(handled)
-                    } else {
-                        layout.routesAll = true
-                    }
-                }
-                if below.existential != nil {
-                    layout.holdsModels = true
-                    layout.routesAll = true
-                    layout.hasExistentialBelow = true
-                }
-            }
+    ///
+    /// Given a value of the root type, the fresh struct and tuple layouts met in it are checked
+    /// first against what `Mirror` says of their values (see ``LayoutGuard``); one that
+    /// disagrees loses its parts before anything is derived from them.
+    mutating func finish(checking value: Any? = nil, root: TypeLayout? = nil) {
+        deriveModelFacts()
+        if let value, let root, checkFields(of: root, value: value) {
+            deriveModelFacts()
         }
         for layout in fresh where layout.hiding != nil {
             // A model class hides itself; other hiding types hide what their insides hold.
@@ -182,6 +185,91 @@ struct LayoutBuilder {
         }
         fresh = []
         readOnlyFields = []
+    }
+
+    /// Which models, action types and `any Model` fields each fresh layout can reach.
+    private func deriveModelFacts() {
+        for layout in fresh {
+            layout.holdsModels = layout.isUnreadable
+            layout.modelTypes = []
+            layout.handledActions = []
+            layout.routesAll = false
+            layout.hasExistentialBelow = false
+            let reachable = Self.reachable(from: layout, throughHiding: false)
+            layout.reachable = reachable
+            for below in reachable {
+                if let model = below.model, below.hiding == nil {
+                    layout.holdsModels = true
+                    layout.modelTypes.insert(ObjectIdentifier(below.type))
+                    if let handled = model.handledActions {
+                        layout.handledActions.formUnion(handled)
+                    } else {
+                        layout.routesAll = true
+                    }
+                }
+                if below.existential != nil {
+                    layout.holdsModels = true
+                    layout.routesAll = true
+                    layout.hasExistentialBelow = true
+                }
+                // Kept in its parents' parts, so that the trees holding it report it.
+                if below.isUnreadable { layout.holdsModels = true }
+            }
+        }
+    }
+
+    /// Checks the fresh struct and tuple layouts met in a value of the root's type, one value
+    /// each, breadth first and only where models can be; returns whether one failed, after
+    /// making it opaque. Values are reached through `Mirror`, never through the layouts being
+    /// checked.
+    private mutating func checkFields(of root: TypeLayout, value: Any) -> Bool {
+        var unchecked = Set(fresh.filter { $0.fieldNames != nil }.map { ObjectIdentifier($0) })
+        var failed = false
+        var queue: [(value: Any, layout: TypeLayout)] = [(value, root)]
+        var head = 0
+        // Enough to find the first value of every type in any real tree, and bounded for huge ones.
+        let budget = 10_000
+        while head < queue.count, head < budget, !unchecked.isEmpty {
+            let (value, layout) = queue[head]
+            head += 1
+            if let names = layout.fieldNames, unchecked.remove(ObjectIdentifier(layout)) != nil,
+                let mismatch = LayoutGuard.fieldMismatch(names, value: value)
+            {
+                failed = true
+                layout.isUnreadable = true
+                layout.parts = []
+                layout.diagnostics.append(LayoutGuard.diagnostic(layout.type, mismatch))
+                continue
+            }
+            guard !(value is any CustomReflectable) else { continue }
+            let children = Mirror(reflecting: value).children
+            for part in layout.parts where part.child.holdsModels {
+                guard part.child.reachable.contains(where: { unchecked.contains(ObjectIdentifier($0)) }) else {
+                    continue
+                }
+                switch part.access {
+                case .field(let name, _):
+                    // Mirror names a tuple's unlabelled elements `.0`, `.1`...
+                    let label = name.first?.isNumber == true ? ".\(name)" : name
+                    if let child = children.first(where: { $0.label == label }) {
+                        queue.append((child.value, part.child))
+                    }
+                case .enumCase(_, let name):
+                    if let child = children.first, child.label == name { queue.append((child.value, part.child)) }
+                case .elements(let container):
+                    for child in children {
+                        guard container.kind == .dictionary else {
+                            queue.append((child.value, part.child))
+                            continue
+                        }
+                        if let entry = Mirror(reflecting: child.value).children.dropFirst().first {
+                            queue.append((entry.value, part.child))
+                        }
+                    }
+                }
+            }
+        }
+        return failed
     }
 
     /// Finds the buffers a layout's values own through their fields (see ``TypeLayout/buffers``),

@@ -12,13 +12,14 @@ enum LayoutCache {
 
     private static let storage = Mutex(Storage())
 
-    /// The layout of a type, built on first use.
-    static func layout<T>(for type: T.Type) -> TypeLayout {
+    /// The layout of a type, built on first use; given a value of the type, the layouts built
+    /// for it are checked against it first (see ``LayoutGuard``).
+    static func layout<T>(for type: T.Type, checking value: UnsafePointer<T>? = nil) -> TypeLayout {
         storage.withLock { storage in
             if let layout = storage.layouts[ObjectIdentifier(T.self)] { return layout }
             var builder = LayoutBuilder(layouts: storage.layouts)
             let layout = builder.layout(T.self)
-            builder.finish()
+            builder.finish(checking: value.map { $0.pointee }, root: layout)
             storage.layouts = builder.layouts
             return layout
         }

@@ -54,7 +54,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
     init(_ value: consuming Root) {
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: consume value)
-        let layout = LayoutCache.layout(for: Root.self)
+        let layout = LayoutCache.layout(for: Root.self, checking: self.value)
         usesRouting = layout.reachable.contains { $0.model?.handledActions != nil }
         broadcast = LayoutCache.visitor(for: layout, action: nil)
         super.init(layout: layout, address: UnsafeRawPointer(self.value))

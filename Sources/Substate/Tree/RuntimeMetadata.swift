@@ -1,10 +1,32 @@
-/// Reads what the layout builder needs from Swift's runtime type metadata: the kind of a type,
-/// the cases of an enum with their payload types, the elements of a tuple, and the generic
-/// arguments of a struct or an enum.
+import SubstatePointerAuth
+@_spi(Reflection) import Swift
+
+/// Reads what the layout builder needs from Swift's runtime type metadata that the standard
+/// library does not hand out: the kind of a type, the cases of an enum with their payload
+/// types, the generic arguments of a struct or an enum, and an enum's value witnesses.
 ///
-/// The layouts read here are part of Swift's stable ABI on Apple platforms and the same on
-/// Linux; the standard library's own `Mirror` reads enum cases the same way. Everything is read
-/// once per type, when its layout is built.
+/// Struct fields and tuple elements come from the standard library's own reflection
+/// (`_forEachFieldWithKeyPath`, `_forEachField`), which reads the same records as `Mirror`.
+/// Everything else the walker reads directly is read here, once per type, when its layout is
+/// built. Each read, and where its layout is defined (`include/swift/ABI/Metadata.h`,
+/// `MetadataValues.h` and `docs/ABI/TypeMetadata.rst` in the Swift repository):
+///
+/// | read | where | signed on arm64e |
+/// | --- | --- | --- |
+/// | kind word | metadata + 0 (`TargetMetadata::Kind`) | no (a class's is its isa; never followed) |
+/// | value witness table | metadata − 1 word (`TargetTypeMetadataHeader::ValueWitnesses`) | yes, process-independent data key |
+/// | enum flags, witnesses | table + 10 words (`flags`), + 10 words + 8 (`getEnumTag`, `destructiveProjectEnumData`, `destructiveInjectEnumTag`) | functions: yes, function key |
+/// | type context descriptor | metadata + 1 word (`TargetValueMetadata::Description`) | yes, process-independent data key (swiftlang/swift#67168) |
+/// | field descriptor | descriptor + 16, relative (`TargetTypeContextDescriptor::Fields`) | no (relative offsets) |
+/// | field records | field descriptor + 16, `FieldRecordSize` at + 10, `NumFields` at + 12 (`reflection/Records.h`) | no |
+/// | case flags, payload type name, case name | record + 0, + 4 relative, + 8 relative (`FieldRecord`) | no |
+/// | generic parameter header | descriptor + 28 + 8 (`GenericContextDescriptorHeader`) | no |
+/// | generic arguments | metadata + 2 words (`TargetStructMetadata`/`TargetEnumMetadata` generic argument offset) | no (metadata pointers) |
+///
+/// Every pointer loaded from metadata goes through ``stripped(_:)`` or ``callable(_:)``, which
+/// remove pointer-authentication bits where the platform signs them (the `SubstatePointerAuth`
+/// C target, using `ptrauth_strip`) and do nothing elsewhere. What a wrong read would produce
+/// is caught by ``LayoutGuard`` before any model is walked through it.
 package enum RuntimeMetadata {
     package static let structKind = 0x200
     static let enumKind = 0x201
@@ -17,8 +39,43 @@ package enum RuntimeMetadata {
         address(of: type).load(as: Int.self)
     }
 
+    /// The address of a type's metadata. Metatype values are plain metadata pointers, never
+    /// signed.
     static func address(of type: Any.Type) -> UnsafeRawPointer {
         unsafeBitCast(type, to: UnsafeRawPointer.self)
+    }
+
+    /// A data pointer loaded from metadata, without the signature the platform may have put on it.
+    static func stripped(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer {
+        substate_strip_data_pointer(pointer)!
+    }
+
+    /// A function pointer loaded from metadata, ready to be called as a C function pointer.
+    static func callable(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer {
+        substate_callable_function_pointer(pointer)!
+    }
+
+    /// The type context descriptor of a struct or an enum.
+    private static func descriptor(of metadata: UnsafeRawPointer) -> UnsafeRawPointer {
+        stripped(metadata.load(fromByteOffset: wordSize, as: UnsafeRawPointer.self))
+    }
+
+    /// An enum's value witnesses that read its tag, turn it into its bare payload, and put
+    /// the tag back; `nil` when the type's value witness table has no enum witnesses.
+    static func enumWitnesses(of type: Any.Type) -> (
+        getTag: UnsafeRawPointer, project: UnsafeRawPointer, inject: UnsafeRawPointer
+    )? {
+        let table = stripped(address(of: type).load(fromByteOffset: -wordSize, as: UnsafeRawPointer.self))
+        let flags = table.load(fromByteOffset: 10 * wordSize, as: UInt32.self)
+        let hasEnumWitnesses: UInt32 = 0x0020_0000
+        guard flags & hasEnumWitnesses != 0 else { return nil }
+        // After the eight witness functions, the size, stride, flags and extra inhabitant
+        // count (two words and two 32-bit fields), the three enum witnesses follow.
+        let base = 10 * wordSize + 8
+        func function(_ offset: Int) -> UnsafeRawPointer {
+            callable(table.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
+        }
+        return (function(base), function(base + wordSize), function(base + 2 * wordSize))
     }
 
     /// One case of an enum, as its metadata describes it.
@@ -36,7 +93,7 @@ package enum RuntimeMetadata {
     package static func enumCases(of type: Any.Type) -> [EnumCase]? {
         guard kind(type) == enumKind else { return nil }
         let metadata = address(of: type)
-        let descriptor = metadata.load(fromByteOffset: wordSize, as: UnsafeRawPointer.self)
+        let descriptor = descriptor(of: metadata)
         guard let fields = relative(descriptor + 16) else { return nil }
         let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
         let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
@@ -64,25 +121,19 @@ package enum RuntimeMetadata {
         package let offset: Int
     }
 
-    /// The elements of a tuple type, with their labels (or positions) and byte offsets.
+    /// The elements of a tuple type, with their labels (or positions) and byte offsets, as the
+    /// standard library's reflection gives them.
     package static func tupleElements(of type: Any.Type) -> [TupleElement]? {
         guard kind(type) == tupleKind else { return nil }
-        let metadata = address(of: type)
-        let count = metadata.load(fromByteOffset: wordSize, as: Int.self)
-        let labels = metadata.load(fromByteOffset: 2 * wordSize, as: UnsafePointer<CChar>?.self)
-        // Labels are one string, each followed by a space; unlabelled elements have empty ones.
-        let names = labels.map {
-            String(cString: $0).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var elements: [TupleElement] = []
+        _ = _forEachField(of: type, options: tupleOptions) { name, offset, elementType, _ in
+            // Unlabelled elements are named by position, `.0`, `.1`...
+            var label = String(cString: name)
+            if label.hasPrefix(".") { label.removeFirst() }
+            elements.append(TupleElement(label: label, type: elementType, offset: offset))
+            return true
         }
-        return (0..<count).map { index in
-            let element = metadata + (3 + 2 * index) * wordSize
-            let label = names.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil } ?? "\(index)"
-            // The offset is 32 bits wide followed by padding on some platforms and a full word on
-            // Apple's; on these little-endian machines its low 32 bits are the value either way.
-            return TupleElement(
-                label: label, type: element.load(as: Any.Type.self),
-                offset: Int(element.load(fromByteOffset: wordSize, as: UInt32.self)))
-        }
+        return elements
     }
 
     /// The type arguments of a generic struct or enum (`Set<Leaf>` gives `[Leaf]`); empty for
@@ -91,7 +142,7 @@ package enum RuntimeMetadata {
         let kind = kind(type)
         guard kind == structKind || kind == enumKind || kind == optionalKind else { return [] }
         let metadata = address(of: type)
-        let descriptor = metadata.load(fromByteOffset: wordSize, as: UnsafeRawPointer.self)
+        let descriptor = descriptor(of: metadata)
         let flags = descriptor.load(as: UInt32.self)
         guard flags & 0x80 != 0 else { return [] }
         // Struct and enum descriptors have seven 32-bit fields, then the generic header: two
@@ -113,6 +164,10 @@ package enum RuntimeMetadata {
     }
 
     private static let wordSize = MemoryLayout<Int>.size
+
+    /// Keeps the reflection going past elements it cannot describe; spelled by value because
+    /// the standard library declares the option as a mutable static.
+    private static let tupleOptions = _EachFieldOptions(rawValue: 1 << 1)
 
     /// Follows a 32-bit relative pointer; `nil` when it is zero.
     private static func relative(_ field: UnsafeRawPointer) -> UnsafeRawPointer? {

@@ -21,6 +21,12 @@ final class TypeLayout: @unchecked Sendable {
     /// Present when the store cannot walk values of this type (a class, a collection it does
     /// not know, an existential other than `any Model`), although models may sit inside.
     var hiding: Hiding?
+    /// For a struct or a tuple: the names of all its stored fields, in order, which
+    /// ``LayoutGuard`` compares with what `Mirror` says of a value.
+    var fieldNames: [String]?
+    /// Whether the layout disagreed with the runtime's reflection (see ``LayoutGuard``): its
+    /// values are left alone, and it has no parts.
+    var isUnreadable = false
     /// Problems found in this type's own declaration.
     var diagnostics: [Diagnostic] = []
 
