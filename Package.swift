@@ -14,8 +14,8 @@ let package = Package(
         .executable(name: "substate-log", targets: ["substate-log"]),
     ],
     targets: [
-        .target(name: "SubstatePointerAuth", path: "Sources/SubstatePointerAuth"),
-        .target(name: "Substate", dependencies: ["SubstatePointerAuth"], path: "Sources/Substate"),
+        .target(name: "SubstateRuntimeSupport", path: "Sources/SubstateRuntimeSupport"),
+        .target(name: "Substate", dependencies: ["SubstateRuntimeSupport"], path: "Sources/Substate"),
         .target(name: "SubstateReplay", dependencies: ["Substate"], path: "Sources/SubstateReplay"),
         .target(name: "SubstateMiddleware", dependencies: ["Substate", "SubstateReplay"], path: "Middleware"),
         .target(name: "SubstateMachine", dependencies: ["Substate"], path: "Sources/SubstateMachine"),
@@ -55,6 +55,9 @@ let package = Package(
             name: "substate-lifetime-child", dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay"],
             path: "Tests/Processes/LifetimeChild"),
         .executableTarget(
+            name: "substate-stack-child", dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay"],
+            path: "Tests/Processes/StackChild"),
+        .executableTarget(
             name: "substate-replay-child",
             dependencies: ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateTestSupport"],
             path: "Tests/Processes/ReplayChild"),
@@ -69,6 +72,7 @@ let package = Package(
                 "substate-saver-child",
                 "substate-replay-child",
                 "substate-lifetime-child",
+                "substate-stack-child",
             ],
             path: "Tests/SubstateMiddlewareTests"),
         .testTarget(

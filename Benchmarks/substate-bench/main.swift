@@ -38,6 +38,7 @@ func runBenchmarks() async {
         ("routing", { CoreBenchmarks.routing(harness: harness) }),
         ("enum payloads", { [EnumBenchmarks.payloads(harness: harness)] }),
         ("deep tree", { EnumBenchmarks.deepTree(harness: harness) }),
+        ("small stacks", { StackBenchmarks.figures(harness: harness) }),
         ("middleware overhead", { MiddlewareBenchmarks.overheads(harness: harness) }),
         ("loggers", { LoggerBenchmarks.figures(harness: harness) }),
         ("observation", { ObservationBenchmarks.figures(harness: harness) }),

@@ -238,7 +238,7 @@ public final class Store: Observable {
         #endif
         // The last action's record goes before this walk: its values share the tree's buffers,
         // and a buffer held twice is copied by the first write into it.
-        if !changes.isEmpty { changes = [] }
+        if !changes.isEmpty { dropChanges() }
         if tracking {
             changeLog.keepsValues = changeRecorders > 0
             changeLog.start(box: 0, root: root.address, layout: root.layout)
@@ -268,6 +268,16 @@ public final class Store: Observable {
             if !observed.isEmpty { notifyObservers(of: changes) }
             if !subscriptions.isEmpty { notifySubscribers(action) }
         }
+    }
+
+    /// Lets go of the last action's record. Its old values may alone hold old levels of a
+    /// recursive tree, as deep as the tree: those are freed where the stack can take it (see
+    /// ``DeepRelease``).
+    private func dropChanges() {
+        if changes.contains(where: { $0.layout.reachesRecursive }) {
+            DeepRelease.release(changes)
+        }
+        changes = []
     }
 
     /// Applies ``Register``, ``Replace`` or ``Restore``; while tracking, records each tree's

@@ -166,6 +166,7 @@ struct LayoutBuilder {
                 Self.reachable(from: part.child, throughHiding: false).contains { $0 === layout }
             }
         }
+        for layout in fresh { layout.reachesRecursive = layout.reachable.contains(where: \.isRecursive) }
         var sizing: Set<ObjectIdentifier> = []
         let building = Set(fresh.map { ObjectIdentifier($0) })
         for layout in fresh { Self.findBuffers(of: layout, building: building, sizing: &sizing) }

@@ -1,4 +1,4 @@
-import SubstatePointerAuth
+import SubstateRuntimeSupport
 @_spi(Reflection) import Swift
 
 /// Reads what the layout builder needs from Swift's runtime type metadata that the standard
@@ -24,7 +24,7 @@ import SubstatePointerAuth
 /// | generic arguments | metadata + 2 words (`TargetStructMetadata`/`TargetEnumMetadata` generic argument offset) | no (metadata pointers) |
 ///
 /// Every pointer loaded from metadata goes through ``stripped(_:)`` or ``callable(_:)``, which
-/// remove pointer-authentication bits where the platform signs them (the `SubstatePointerAuth`
+/// remove pointer-authentication bits where the platform signs them (the `SubstateRuntimeSupport`
 /// C target, using `ptrauth_strip`) and do nothing elsewhere. What a wrong read would produce
 /// is caught by ``LayoutGuard`` before any model is walked through it.
 package enum RuntimeMetadata {

@@ -50,6 +50,9 @@ final class TypeLayout: @unchecked Sendable {
     /// Whether values of this type can contain themselves, so that trees of it can be as deep
     /// as the data makes them.
     var isRecursive = false
+    /// Whether a recursive type can occur at or below this type, so that its values can nest
+    /// as deep as the data does.
+    var reachesRecursive = false
     /// The ways down to types that hide models, for the shape audit; a superset of ``parts``.
     var auditParts: [Part] = []
     /// Every layout reachable from this one, itself included.

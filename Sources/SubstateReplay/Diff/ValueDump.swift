@@ -12,7 +12,13 @@ package enum ValueDump {
         return lines
     }
 
+    /// Renders one value; values nest as deep as the data does, so each level checks that the
+    /// thread has stack left (see `DeepStack`).
     private static func render(_ value: Any, label: String, indent: Int, into lines: inout [String]) {
+        DeepStack.withRoom { renderHere(value, label: label, indent: indent, into: &lines) }
+    }
+
+    private static func renderHere(_ value: Any, label: String, indent: Int, into lines: inout [String]) {
         let prefix = String(repeating: " ", count: indent)
         let mirror = Mirror(reflecting: value)
         let children = Array(mirror.children)

@@ -1,8 +1,10 @@
-#ifndef SUBSTATE_POINTER_AUTH_H
-#define SUBSTATE_POINTER_AUTH_H
+#ifndef SUBSTATE_RUNTIME_SUPPORT_H
+#define SUBSTATE_RUNTIME_SUPPORT_H
 
-/// Pointer authentication for the pointers Substate's tree walker loads from Swift runtime
-/// metadata.
+// The few things Substate's tree walker needs from C: pointer authentication for the pointers
+// it loads from Swift runtime metadata, and whether the build is instrumented by a sanitizer.
+
+/// Pointer authentication for the pointers the tree walker loads from Swift runtime metadata.
 ///
 /// On arm64e (Apple silicon built with pointer authentication) the runtime signs some of the
 /// pointers it stores in metadata: the type context descriptor of a struct or an enum, the
@@ -17,5 +19,9 @@ const void *_Nullable substate_strip_data_pointer(const void *_Nullable pointer)
 /// pointer: its signature is removed and, where calls are authenticated, replaced with the one
 /// a C call checks.
 const void *_Nullable substate_callable_function_pointer(const void *_Nullable pointer);
+
+/// How many times larger than in a plain build the walker's stack frames may be: 4 when the
+/// build is instrumented by the address or thread sanitizer, 1 otherwise.
+int substate_sanitizer_stack_scale(void);
 
 #endif

@@ -1,4 +1,4 @@
-#include "SubstatePointerAuth.h"
+#include "SubstateRuntimeSupport.h"
 
 #include <stdint.h>
 

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Frees values that may nest as deep as a recursive tree on a thread whose stack can take it.
+///
+/// Freeing a value frees what it alone holds, one call deeper per level: letting go of the old
+/// copy of a tree 20,000 levels deep takes a few megabytes of stack, more than the 512 KB of
+/// Apple's secondary threads or the 1 MB of the iOS main thread, and no walk can tell how deep
+/// the part a value alone holds goes without walking it. Where the calling thread has less
+/// than ``roomForInPlace`` bytes of stack left, such values are handed to one long-lived
+/// thread with a ``DeepStack/segmentSize`` stack, which frees them in turn; the caller only
+/// appends to a list. Elsewhere they are freed in place, as any value is.
+enum DeepRelease {
+    /// The stack room, besides the walk's reserve, under which a value is freed elsewhere: a
+    /// tree of about 25,000 levels at the 160 bytes a level takes in a debug build.
+    static let roomForInPlace = 4 << 20
+
+    /// Lets go of the value, here if this thread's stack can take any release, else on the
+    /// release thread.
+    static func release(_ value: consuming some Sendable) {
+        if DeepStack.hasRoom(besides: roomForInPlace) { return }
+        releaser.enqueue(value)
+    }
+
+    private static let releaser = Releaser()
+}
+
+/// The thread that frees what ``DeepRelease`` hands it, and its list.
+// @unchecked Sendable: the list is only touched with the mutex held.
+private final class Releaser: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var pending: [any Sendable] = []
+    private var started = false
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    func enqueue(_ value: consuming some Sendable) {
+        pthread_mutex_lock(mutex)
+        pending.append(value)
+        let wasEmpty = pending.count == 1
+        if !started { started = start() }
+        pthread_mutex_unlock(mutex)
+        if wasEmpty { pthread_cond_signal(condition) }
+    }
+
+    /// Starts the thread; `false` if none can be had (the values then wait for the next try).
+    private func start() -> Bool {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, DeepStack.segmentSize)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Darwin)
+            var thread: pthread_t?
+        #else
+            var thread = pthread_t()
+        #endif
+        let context = Unmanaged.passRetained(self).toOpaque()
+        guard pthread_create(&thread, &attributes, runReleaser, context) == 0 else {
+            Unmanaged<Releaser>.fromOpaque(context).release()
+            return false
+        }
+        return true
+    }
+
+    /// The thread's loop: waits for values, frees them, forever.
+    func run() -> Never {
+        while true {
+            pthread_mutex_lock(mutex)
+            while pending.isEmpty { pthread_cond_wait(condition, mutex) }
+            var batch: [any Sendable] = []
+            swap(&batch, &pending)
+            pthread_mutex_unlock(mutex)
+            batch.removeAll()
+        }
+    }
+}
+
+#if canImport(Darwin)
+    private func runReleaser(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        Unmanaged<Releaser>.fromOpaque(context).takeRetainedValue().run()
+    }
+#else
+    private func runReleaser(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        Unmanaged<Releaser>.fromOpaque(context!).takeRetainedValue().run()
+    }
+#endif
