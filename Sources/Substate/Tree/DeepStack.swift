@@ -82,7 +82,7 @@ package enum DeepStack {
     /// sizes apps get (512 KB on Apple's secondary threads).
     package static func onThread<R>(stackSize: Int, _ body: () -> R) -> R {
         withoutActuallyEscaping(body) { body in
-            let work = StackSegment(body)
+            let work = StackSegment(body, stackSize: stackSize)
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
             defer { pthread_attr_destroy(&attributes) }
@@ -108,32 +108,57 @@ package enum DeepStack {
         }
     }
 
+    /// What a thread may have used of its stack before its body starts (the C library's and a
+    /// sanitizer's start-up frames, a guard page), discounted from a thread's known size.
+    static let startSlack = 16 << 10
+
+    /// Notes the lowest address the current thread's walks may use.
+    static func noteStackLimit(_ limit: UInt) {
+        pthread_setspecific(stackLimitKey, UnsafeRawPointer(bitPattern: limit))
+    }
+
     /// The lowest address of the current thread's stack that a walk may use, cached per thread.
     private static func lowestUsableAddress() -> UInt {
         let key = stackLimitKey
         if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
-        let limit = currentStackLimit()
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let (low, top) = currentStack() ?? (0, here)
+        let limit = usableLimit(low: low, top: top)
         pthread_setspecific(key, UnsafeRawPointer(bitPattern: limit))
         return limit
     }
 
-    /// The lowest address of the current thread's stack.
-    private static func currentStackLimit() -> UInt {
+    /// The lowest address a walk may use on a stack from `low` to `top`: `low`, except under
+    /// the thread sanitizer, which records each thread's calls in a list of its own, 65,536
+    /// deep whatever the stack's size; there a thread uses at most ``sanitizerStackCap`` bytes,
+    /// fewer than that many of the smallest instrumented frames.
+    static func usableLimit(low: UInt, top: UInt) -> UInt {
+        guard sanitizerStackCap > 0, top > UInt(sanitizerStackCap) else { return low }
+        return max(low, top - UInt(sanitizerStackCap))
+    }
+
+    /// The most stack a thread uses under the thread sanitizer; 0 elsewhere (no cap).
+    static let sanitizerStackCap = Int(substate_sanitizer_stack_cap())
+
+    /// The lowest and highest addresses of the current thread's stack; `nil` if unknown.
+    private static func currentStack() -> (low: UInt, top: UInt)? {
         #if canImport(Darwin)
             let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-            return top - UInt(pthread_get_stacksize_np(pthread_self()))
+            return (top - UInt(pthread_get_stacksize_np(pthread_self())), top)
         #else
             // A GNU extension the C library has but its Swift overlay does not declare.
             typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-            guard let symbol = dlsym(nil, "pthread_getattr_np") else { return 0 }  // RTLD_DEFAULT
+            guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }  // RTLD_DEFAULT
             let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
             var attributes = pthread_attr_t()
-            guard getAttributes(pthread_self(), &attributes) == 0 else { return 0 }
+            guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
             defer { pthread_attr_destroy(&attributes) }
             var address: UnsafeMutableRawPointer?
             var size = 0
             pthread_attr_getstack(&attributes, &address, &size)
-            return UInt(bitPattern: address)
+            let low = UInt(bitPattern: address)
+            return (low, low + UInt(size))
         #endif
     }
 }
@@ -150,13 +175,22 @@ private let stackLimitKey: pthread_key_t = {
 // thread has run the body and stored the result, so only one thread uses it at a time.
 private final class StackSegment<R>: @unchecked Sendable {
     let body: () -> R
+    let stackSize: Int
     var result: R?
 
-    init(_ body: @escaping () -> R) {
+    init(_ body: @escaping () -> R, stackSize: Int) {
         self.body = body
+        self.stackSize = stackSize
     }
 
-    func run() { result = body() }
+    func run() {
+        // The thread's stack is known: its limit is noted from here rather than asked of the
+        // C library, whose answer a sanitizer's own thread start can make wrong.
+        var marker: UInt8 = 0
+        let top = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        DeepStack.noteStackLimit(DeepStack.usableLimit(low: top - UInt(stackSize) + UInt(DeepStack.startSlack), top: top))
+        result = body()
+    }
 }
 
 /// A segment's thread entry point.

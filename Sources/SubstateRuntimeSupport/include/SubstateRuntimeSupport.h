@@ -24,4 +24,9 @@ const void *_Nullable substate_callable_function_pointer(const void *_Nullable p
 /// build is instrumented by the address or thread sanitizer, 1 otherwise.
 int substate_sanitizer_stack_scale(void);
 
+/// The most stack, in bytes, a thread's walks may use under the thread sanitizer, which records
+/// each thread's calls in a list of 65,536 entries whatever the stack's size: 2 MB, fewer than
+/// that many of the smallest instrumented frames. 0 (no cap) in other builds.
+int substate_sanitizer_stack_cap(void);
+
 #endif
