@@ -160,6 +160,8 @@ public final class Store: Observable {
         effects.cancelAll()
         // Compiled tracked visitors capture the log, which keeps them: let both go.
         changeLog.releaseVisitors()
+        // The last action's record may alone hold old levels of a deep tree.
+        if !changes.isEmpty { dropChanges() }
         for subscription in subscriptions.values { subscription.finish() }
         // From here on, a kept `Next` or effect runtime must not reach this store.
         lifetime.release()
@@ -274,10 +276,10 @@ public final class Store: Observable {
     /// recursive tree, as deep as the tree: those are freed where the stack can take it (see
     /// ``DeepRelease``).
     private func dropChanges() {
-        if changes.contains(where: { $0.layout.reachesRecursive }) {
-            DeepRelease.release(changes)
-        }
-        changes = []
+        var record: [ModelChange] = []
+        // Moved, not copied: a copy left here could be the last one, and free it all here.
+        swap(&record, &changes)
+        if record.contains(where: { $0.layout.reachesRecursive }) { DeepRelease.release(consume record) }
     }
 
     /// Applies ``Register``, ``Replace`` or ``Restore``; while tracking, records each tree's

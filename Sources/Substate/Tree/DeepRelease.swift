@@ -22,9 +22,13 @@ enum DeepRelease {
 
     /// Lets go of the value, here if this thread's stack can take any release, else on the
     /// release thread.
+    ///
+    /// The value is moved all the way to the release thread's list, under its lock: no copy is
+    /// left behind whose release, after the release thread let go of its own, would free the
+    /// whole value here after all.
     static func release(_ value: consuming some Sendable) {
         if DeepStack.hasRoom(besides: roomForInPlace) { return }
-        releaser.enqueue(value)
+        releaser.enqueue(consume value)
     }
 
     private static let releaser = Releaser()
@@ -44,8 +48,9 @@ private final class Releaser: @unchecked Sendable {
     }
 
     func enqueue(_ value: consuming some Sendable) {
+        let boxed: any Sendable = consume value
         pthread_mutex_lock(mutex)
-        pending.append(value)
+        pending.append(consume boxed)
         let wasEmpty = pending.count == 1
         if !started { started = start() }
         pthread_mutex_unlock(mutex)

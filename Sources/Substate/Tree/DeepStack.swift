@@ -65,8 +65,7 @@ package enum DeepStack {
     /// given number.
     @inline(__always)
     static func hasRoom(besides bytes: Int = 0) -> Bool {
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let here = UInt(bitPattern: substate_stack_address())
         return here &- lowestUsableAddress() > UInt(reserve + bytes)
     }
 
@@ -121,9 +120,7 @@ package enum DeepStack {
     private static func lowestUsableAddress() -> UInt {
         let key = stackLimitKey
         if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        let (low, top) = currentStack() ?? (0, here)
+        let (low, top) = currentStack() ?? (0, UInt(bitPattern: substate_stack_address()))
         let limit = usableLimit(low: low, top: top)
         pthread_setspecific(key, UnsafeRawPointer(bitPattern: limit))
         return limit
@@ -186,8 +183,7 @@ private final class StackSegment<R>: @unchecked Sendable {
     func run() {
         // The thread's stack is known: its limit is noted from here rather than asked of the
         // C library, whose answer a sanitizer's own thread start can make wrong.
-        var marker: UInt8 = 0
-        let top = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let top = UInt(bitPattern: substate_stack_address())
         DeepStack.noteStackLimit(DeepStack.usableLimit(low: top - UInt(stackSize) + UInt(DeepStack.startSlack), top: top))
         result = body()
     }

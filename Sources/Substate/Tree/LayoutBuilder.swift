@@ -242,7 +242,9 @@ struct LayoutBuilder {
                 layout.diagnostics.append(LayoutGuard.diagnostic(layout.type, mismatch))
                 continue
             }
-            guard !(value is any CustomReflectable) else { continue }
+            guard !(value is any CustomReflectable),
+                layout.reachable.contains(where: { unchecked.contains(ObjectIdentifier($0)) })
+            else { continue }
             let children = Mirror(reflecting: value).children
             for part in layout.parts where part.child.holdsModels {
                 guard part.child.reachable.contains(where: { unchecked.contains(ObjectIdentifier($0)) }) else {
@@ -258,7 +260,8 @@ struct LayoutBuilder {
                 case .enumCase(_, let name):
                     if let child = children.first, child.label == name { queue.append((child.value, part.child)) }
                 case .elements(let container):
-                    for child in children {
+                    // The first elements are enough to meet the types they can hold.
+                    for child in children.prefix(ShapeAudit.samplesPerPath) {
                         guard container.kind == .dictionary else {
                             queue.append((child.value, part.child))
                             continue

@@ -29,4 +29,11 @@ int substate_sanitizer_stack_scale(void);
 /// that many of the smallest instrumented frames. 0 (no cap) in other builds.
 int substate_sanitizer_stack_cap(void);
 
+/// An address in the calling function's frame on the thread's real stack. The address of a
+/// local variable is not one: the address sanitizer may keep locals on a heap of its own, to
+/// catch uses after return.
+static inline const void *_Nonnull substate_stack_address(void) {
+    return __builtin_frame_address(0);
+}
+
 #endif
