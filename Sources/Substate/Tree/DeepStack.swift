@@ -46,21 +46,6 @@ package enum DeepStack {
         return onFreshStack(body)
     }
 
-    /// Calls the body where the thread has room for `levels` more levels of a recursive
-    /// release besides the reserve, else on a helper thread with a fresh stack.
-    ///
-    /// Freeing a value frees what it alone holds, one call deeper per level, so letting go of
-    /// the old copy of a 20,000-level tree takes 20,000 levels of stack: a few megabytes, more
-    /// than an iOS main thread has.
-    package static func withRoom<R>(forReleasing levels: Int, _ body: () -> R) -> R {
-        if levels < 64 || hasRoom(besides: levels * releaseLevelBytes) { return body() }
-        return onFreshStack(body)
-    }
-
-    /// The stack one level of a release may take: about 160 bytes measured in a debug build
-    /// (the value's destroy, the array's, the release), with a sixfold margin.
-    static let releaseLevelBytes = 1 << 10 * Int(substate_sanitizer_stack_scale())
-
     /// Whether the current thread has more than ``reserve`` bytes of stack left, besides the
     /// given number.
     @inline(__always)
@@ -184,7 +169,8 @@ private final class StackSegment<R>: @unchecked Sendable {
         // The thread's stack is known: its limit is noted from here rather than asked of the
         // C library, whose answer a sanitizer's own thread start can make wrong.
         let top = UInt(bitPattern: substate_stack_address())
-        DeepStack.noteStackLimit(DeepStack.usableLimit(low: top - UInt(stackSize) + UInt(DeepStack.startSlack), top: top))
+        DeepStack.noteStackLimit(
+            DeepStack.usableLimit(low: top - UInt(stackSize) + UInt(DeepStack.startSlack), top: top))
         result = body()
     }
 }
