@@ -132,6 +132,10 @@ final class CodecDifferentialTests: XCTestCase {
         let foundation = outcome { try JSONDecoder().decode(T.self, from: data) }
         do {
             let ours = try LogDecoder.decode(T.self, from: data)
+            // JSONDecoder refuses a zero with an unsigned lowercase exponent (`0e1`, valid JSON,
+            // RFC 8259 section 6) though it reads `-0e1` and `0E+2`: there the log's decoder is right.
+            let zeroExponent = text.range(of: #"(?<![0-9.\-])0e[0-9]"#, options: .regularExpression) != nil
+            if case .error = foundation, zeroExponent { return }
             XCTAssertEqual(.value(ours), foundation, text, file: file, line: line)
         } catch {
             guard case .value = foundation else { return }
@@ -141,7 +145,7 @@ final class CodecDifferentialTests: XCTestCase {
                 || text.replacingOccurrences(of: " ", with: "").contains(",]")
             let stricter =
                 (trailingComma && message.contains("not valid JSON"))
-                || message.contains("is not representable as")
+                || message.contains("is not representable as") || message.contains("does not fit in")
             XCTAssertTrue(stricter, "only JSONDecoder reads \(text): \(message)", file: file, line: line)
         }
     }

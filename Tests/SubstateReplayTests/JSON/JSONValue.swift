@@ -32,10 +32,15 @@ indirect enum JSONValue: Codable, Equatable {
             self = .bool(bool)
         } else if let integer = try? single.decode(Int.self) {
             self = .integer(integer)
-        } else if let number = try? single.decode(Double.self) {
-            self = .number(number)
         } else {
-            self = .string(try single.decode(String.self))
+            do {
+                self = .number(try single.decode(Double.self))
+            } catch let numberError {
+                // Neither a number nor a string: the number's error says more (a number out
+                // of range is refused as such, not as "expected a string").
+                guard let string = try? single.decode(String.self) else { throw numberError }
+                self = .string(string)
+            }
         }
     }
 
