@@ -36,7 +36,7 @@ enum DeepRelease {
 
 /// The thread that frees what ``DeepRelease`` hands it, and its list.
 // @unchecked Sendable: the list is only touched with the mutex held.
-private final class Releaser: @unchecked Sendable {
+private final class Releaser: ThreadBody, @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var pending: [any Sendable] = []
@@ -59,26 +59,11 @@ private final class Releaser: @unchecked Sendable {
 
     /// Starts the thread; `false` if none can be had (the values then wait for the next try).
     private func start() -> Bool {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, DeepStack.segmentSize)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        #if canImport(Darwin)
-            var thread: pthread_t?
-        #else
-            var thread = pthread_t()
-        #endif
-        let context = Unmanaged.passRetained(self).toOpaque()
-        guard pthread_create(&thread, &attributes, runReleaser, context) == 0 else {
-            Unmanaged<Releaser>.fromOpaque(context).release()
-            return false
-        }
-        return true
+        DeepStack.startThread(stackSize: DeepStack.segmentSize, detached: true, running: self) != nil
     }
 
     /// The thread's loop: waits for values, frees them, forever.
-    func run() -> Never {
+    func run() {
         while true {
             pthread_mutex_lock(mutex)
             while pending.isEmpty { pthread_cond_wait(condition, mutex) }
@@ -89,13 +74,3 @@ private final class Releaser: @unchecked Sendable {
         }
     }
 }
-
-#if canImport(Darwin)
-    private func runReleaser(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-        Unmanaged<Releaser>.fromOpaque(context).takeRetainedValue().run()
-    }
-#else
-    private func runReleaser(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        Unmanaged<Releaser>.fromOpaque(context!).takeRetainedValue().run()
-    }
-#endif

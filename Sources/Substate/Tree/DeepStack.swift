@@ -67,29 +67,32 @@ package enum DeepStack {
     package static func onThread<R>(stackSize: Int, _ body: () -> R) -> R {
         withoutActuallyEscaping(body) { body in
             let work = StackSegment(body, stackSize: stackSize)
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, stackSize)
-            let context = Unmanaged.passRetained(work).toOpaque()
-            #if canImport(Darwin)
-                var thread: pthread_t?
-            #else
-                var thread = pthread_t()
-            #endif
-            let created = pthread_create(&thread, &attributes, runSegment, context)
-            guard created == 0 else {
-                // No thread to be had: go on here, as deep as the stack allows.
-                Unmanaged<StackSegment<R>>.fromOpaque(context).release()
-                return body()
-            }
-            #if canImport(Darwin)
-                pthread_join(thread!, nil)
-            #else
-                pthread_join(thread, nil)
-            #endif
+            // No thread to be had: go on here, as deep as the stack allows.
+            guard let thread = startThread(stackSize: stackSize, detached: false, running: work) else { return body() }
+            pthread_join(thread, nil)
             return work.result!
         }
+    }
+
+    /// Starts a thread with a stack of the given size that calls the body's `run()`, and keeps
+    /// the body until then; `nil` if no thread can be had. A detached thread is never joined.
+    static func startThread(stackSize: Int, detached: Bool, running body: any ThreadBody) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
+        let context = Unmanaged.passRetained(body as AnyObject).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t?
+        #else
+            var thread = pthread_t()
+        #endif
+        guard pthread_create(&thread, &attributes, runThreadBody, context) == 0 else {
+            Unmanaged<AnyObject>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
     }
 
     /// What a thread may have used of its stack before its body starts (the C library's and a
@@ -175,23 +178,21 @@ private final class StackSegment<R>: @unchecked Sendable {
     }
 }
 
-/// A segment's thread entry point.
-private protocol SegmentRunner: AnyObject {
+/// What a thread started by ``DeepStack/startThread(stackSize:detached:running:)`` runs.
+protocol ThreadBody: AnyObject {
     func run()
 }
 
-extension StackSegment: SegmentRunner {}
+extension StackSegment: ThreadBody {}
 
 #if canImport(Darwin)
-    private func runSegment(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-        let segment = Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue() as! any SegmentRunner
-        segment.run()
+    private func runThreadBody(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        (Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue() as! any ThreadBody).run()
         return nil
     }
 #else
-    private func runSegment(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        let segment = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! any SegmentRunner
-        segment.run()
+    private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        (Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! any ThreadBody).run()
         return nil
     }
 #endif

@@ -43,8 +43,9 @@ struct LayoutBuilder {
                 addCases(of: T.self, to: layout)
             }
         } else if kind == RuntimeMetadata.tupleKind {
-            layout.fieldNames = storedFieldNames(of: T.self)
-            for element in RuntimeMetadata.tupleElements(of: T.self) ?? [] {
+            let elements = RuntimeMetadata.tupleElements(of: T.self) ?? []
+            layout.fieldNames = elements.map { Part.mirrorLabel(ofField: $0.label) }
+            for element in elements {
                 let child = self.layout(ofAny: element.type)
                 layout.parts.append(Part(access: .field(name: element.label, offset: element.offset), child: child))
             }
@@ -88,8 +89,8 @@ struct LayoutBuilder {
         }
     }
 
-    /// The names of every stored field of a struct, or every element of a tuple, in order, as
-    /// the standard library's reflection gives them (which `Mirror` agrees with).
+    /// The names of every stored field of a struct, in order, as the standard library's
+    /// reflection gives them (which `Mirror` agrees with).
     private func storedFieldNames(of type: Any.Type) -> [String] {
         var names: [String] = []
         _ = _forEachField(of: type, options: ignoreUnknownFields) { name, _, _, _ in
@@ -252,8 +253,7 @@ struct LayoutBuilder {
                 }
                 switch part.access {
                 case .field(let name, _):
-                    // Mirror names a tuple's unlabelled elements `.0`, `.1`...
-                    let label = name.first?.isNumber == true ? ".\(name)" : name
+                    let label = Part.mirrorLabel(ofField: name)
                     if let child = children.first(where: { $0.label == label }) {
                         queue.append((child.value, part.child))
                     }

@@ -64,7 +64,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
         // Swift frees a nested value recursively, and on an 8 MB stack a chain of arrays of
         // models overflows past about 50,000 levels. A tree of recursive types is freed on a
         // helper thread with a large stack instead.
-        if layout.reachable.contains(where: \.isRecursive) {
+        if layout.reachesRecursive {
             DeepStack.onFreshStack { _ = value.deinitialize(count: 1) }
         } else {
             value.deinitialize(count: 1)

@@ -156,6 +156,12 @@ final class Part: Sendable {
         self.child = child
     }
 
+    /// The label `Mirror` gives a stored field or a tuple element of this name: its name, and
+    /// `.0`, `.1`... for a tuple's unlabelled elements, which layouts name by position alone.
+    static func mirrorLabel(ofField name: String) -> String {
+        name.first?.isNumber == true ? ".\(name)" : name
+    }
+
     /// How the part reads in a path from the root.
     var label: String {
         switch access {
