@@ -30,9 +30,13 @@ public final class ActionDebouncer: Middleware {
         var work: ScheduledWork
     }
 
+    /// The bursts of one store.
+    private final class Bursts {
+        var waiting: [TimingKey: Waiting] = [:]
+    }
+
     private let scheduler: TimingScheduler
     private let onRelease: PendingOnRelease
-    private var waiting: [TimingKey: Waiting] = [:]
     private var isDebounced = ActionTypeCheck { $0 is DebouncedAction }
 
     /// Creates a debouncer.
@@ -47,43 +51,44 @@ public final class ActionDebouncer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if let cancel = CancelPendingActions.carried(by: action) {
-            for (key, entry) in waiting where cancel.matches(key) {
+        let cancel = CancelPendingActions.carried(by: action)
+        let debounced = isDebounced(action) ? action as? DebouncedAction : nil
+        guard cancel != nil || debounced != nil else { return next(action) }
+        let bursts = store.storage(for: self) { Bursts() }
+        if let cancel {
+            for (key, entry) in bursts.waiting where cancel.matches(key) {
                 entry.work.cancel()
-                waiting[key] = nil
+                bursts.waiting[key] = nil
             }
         }
-        guard isDebounced(action), let debounced = action as? DebouncedAction else {
-            next(action)
-            return
-        }
+        guard let debounced else { return next(action) }
         let debounce = debounced.debounce
         let key = TimingKey(action, key: debounce.key)
         let now = scheduler.now()
-        if var entry = waiting[key] {
+        if var entry = bursts.waiting[key] {
             entry.work.cancel()
             entry.burst.receive(action, debounce, at: now)
-            entry.work = schedule(key, at: entry.burst.deadline, now: now)
-            waiting[key] = entry
+            entry.work = schedule(key, in: bursts, at: entry.burst.deadline, now: now)
+            bursts.waiting[key] = entry
         } else {
             let (burst, passesNow) = DebounceBurst.begin(with: action, debounce, at: now)
-            waiting[key] = Waiting(burst: burst, next: next, work: schedule(key, at: burst.deadline, now: now))
+            let work = schedule(key, in: bursts, at: burst.deadline, now: now)
+            bursts.waiting[key] = Waiting(burst: burst, next: next, work: work)
             if passesNow { next(action) }
         }
     }
 
-    private func schedule(_ key: TimingKey, at deadline: Duration, now: Duration) -> ScheduledWork {
-        scheduler.schedule(after: deadline - now) { [weak self] in self?.endBurst(key) }
-    }
-
-    private func endBurst(_ key: TimingKey) {
-        guard let entry = waiting.removeValue(forKey: key) else { return }
-        if let action = entry.burst.pending { entry.next(action) }
+    private func schedule(_ key: TimingKey, in bursts: Bursts, at deadline: Duration, now: Duration) -> ScheduledWork {
+        scheduler.schedule(after: deadline - now) { [weak bursts] in
+            guard let entry = bursts?.waiting.removeValue(forKey: key) else { return }
+            if let action = entry.burst.pending { entry.next(action) }
+        }
     }
 
     public func storeWillRelease(_ store: Store) {
-        let held = waiting.values.sorted { $0.burst.deadline < $1.burst.deadline }
-        waiting = [:]
+        guard let bursts = store.existingStorage(for: self, as: Bursts.self) else { return }
+        let held = bursts.waiting.values.sorted { $0.burst.deadline < $1.burst.deadline }
+        bursts.waiting = [:]
         for entry in held {
             entry.work.cancel()
             if onRelease == .flush, let action = entry.burst.pending { entry.next(action) }

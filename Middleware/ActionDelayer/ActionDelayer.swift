@@ -29,10 +29,14 @@ public final class ActionDelayer: Middleware {
         let work: ScheduledWork
     }
 
+    /// The actions held for one store.
+    private final class Held {
+        var pending: [Int: Pending] = [:]
+        var nextID = 0
+    }
+
     private let scheduler: TimingScheduler
     private let onRelease: PendingOnRelease
-    private var pending: [Int: Pending] = [:]
-    private var nextID = 0
     private var isDelayed = ActionTypeCheck { $0 is DelayedAction }
 
     /// Creates a delayer.
@@ -47,32 +51,32 @@ public final class ActionDelayer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if let cancel = CancelPendingActions.carried(by: action) {
-            for (id, entry) in pending where cancel.matches(entry.key) {
+        let cancel = CancelPendingActions.carried(by: action)
+        let delayed = isDelayed(action) ? action as? DelayedAction : nil
+        guard cancel != nil || delayed != nil else { return next(action) }
+        let held = store.storage(for: self) { Held() }
+        if let cancel {
+            for (id, entry) in held.pending where cancel.matches(entry.key) {
                 entry.work.cancel()
-                pending[id] = nil
+                held.pending[id] = nil
             }
         }
-        guard isDelayed(action), let delayed = action as? DelayedAction, delayed.delay > .zero else {
-            next(action)
-            return
+        guard let delayed, delayed.delay > .zero else { return next(action) }
+        held.nextID += 1
+        let id = held.nextID
+        let work = scheduler.schedule(after: delayed.delay) { [weak held] in
+            guard let entry = held?.pending.removeValue(forKey: id) else { return }
+            entry.next(entry.action)
         }
-        nextID += 1
-        let id = nextID
-        let work = scheduler.schedule(after: delayed.delay) { [weak self] in self?.fire(id) }
-        pending[id] = Pending(
+        held.pending[id] = Pending(
             key: TimingKey(action, key: delayed.delayKey), due: scheduler.now() + delayed.delay, action: action,
             next: next, work: work)
     }
 
-    private func fire(_ id: Int) {
-        guard let entry = pending.removeValue(forKey: id) else { return }
-        entry.next(entry.action)
-    }
-
     public func storeWillRelease(_ store: Store) {
-        let held = pending.sorted { ($0.value.due, $0.key) < ($1.value.due, $1.key) }.map(\.value)
-        pending = [:]
+        guard let table = store.existingStorage(for: self, as: Held.self) else { return }
+        let held = table.pending.sorted { ($0.value.due, $0.key) < ($1.value.due, $1.key) }.map(\.value)
+        table.pending = [:]
         for entry in held {
             entry.work.cancel()
             if onRelease == .flush { entry.next(entry.action) }

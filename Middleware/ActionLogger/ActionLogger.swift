@@ -55,6 +55,9 @@ public final class ActionLogger: Middleware {
     // Read on every action, only on the main actor and never across a suspension: unchecked
     // exclusivity keeps the switched-off logger's cost to a few comparisons.
     @exclusivity(unchecked) private var isActive: Bool?
+    /// The store whose switch ``isActive`` holds: each store made from one middleware list has
+    /// its own switch, read again when another store hands the logger an action.
+    @exclusivity(unchecked) private var switchOf: ObjectIdentifier?
 
     /// Creates an action logger that prints.
     ///
@@ -88,6 +91,11 @@ public final class ActionLogger: Middleware {
     public var runsDuringReplay: Bool { true }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        let id = ObjectIdentifier(store)
+        if switchOf != id {
+            switchOf = id
+            isActive = nil
+        }
         let active = isActive ?? (store.lookup(State.self)?.isActive ?? startsActive)
         if active, !filter || isLogged(action) {
             let line = line(for: action, origin: store.dispatchOrigin)
@@ -110,9 +118,14 @@ public final class ActionLogger: Middleware {
             store.update(Store.Register(model: State(isActive: startsActive)))
         }
         // Only these can change the switch: read it again after them, or until it is there.
-        if isActive == nil || Self.mayChangeSwitch(type) {
+        if isActive == nil || Self.mayChangeSwitch(type) || switchOf != id {
+            switchOf = id
             isActive = store.lookup(State.self)?.isActive
         }
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        if switchOf == ObjectIdentifier(store) { switchOf = nil }
     }
 
     private static var start: ObjectIdentifier { ObjectIdentifier(Store.Start.self) }

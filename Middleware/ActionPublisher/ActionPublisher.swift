@@ -4,7 +4,8 @@ import Substate
 /// sequence.
 ///
 /// Any number of consumers can iterate ``actions()``; a consumer that stops iterating is
-/// removed. Sequences end when the store is released.
+/// removed. One publisher may serve several stores made from one middleware list: it publishes
+/// the actions of each, and its sequences end when the last of them is released.
 ///
 /// ```swift
 /// let publisher = ActionPublisher()
@@ -15,6 +16,7 @@ import Substate
 public final class ActionPublisher: Middleware {
     let subscribers = Subscribers<any PublishedAction>()
     private var isPublished = ActionTypeCheck { $0 is PublishedAction }
+    private var served = ServedStores()
 
     public init() {}
 
@@ -28,12 +30,13 @@ public final class ActionPublisher: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
+        if isAction(action, Store.Start.self) { served.serve(store) }
         if !subscribers.isEmpty, isPublished(action), let published = action as? PublishedAction {
             subscribers.yield(published)
         }
     }
 
     public func storeWillRelease(_ store: Store) {
-        subscribers.finish()
+        if served.release(store) { subscribers.finish() }
     }
 }

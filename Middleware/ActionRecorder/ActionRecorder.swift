@@ -14,6 +14,11 @@ import Substate
 /// divergence is then named at the action that caused it. ``Pause`` and ``Resume`` turn recording off and on around sensitive screens;
 /// on resume a snapshot of the state lets replay carry on from there.
 ///
+/// A recorder and its log hold one session: it records the first store it is handed. Another
+/// store made from the same middleware list, side by side or later, is refused: its actions
+/// pass on unrecorded, nothing of it reaches the log, and it reports a ``Diagnostic`` of kind
+/// `sharedMiddleware`. Make a recorder (and a log) per store.
+///
 /// ```swift
 /// let log = try FileLog(url: sessions.appendingPathComponent("session.jsonl"))
 /// let store = Store(model: App(), middleware: [ActionRecorder(to: log)])
@@ -45,6 +50,9 @@ public final class ActionRecorder: Middleware {
     /// The segment being written, for a sink that rotates.
     private var segment = 1
     private var observation: Store.ReductionObservation?
+    private var claim = StoreClaim(
+        "ActionRecorder", reuse: .never,
+        consequence: "the actions of this store are not recorded, and nothing of it is written to the log.")
     private var isRecorded = ActionTypeCheck { $0 is RecordedAction }
     private var isEncodable = ActionTypeCheck { $0 is any Encodable }
     /// Each action type's `"type":...,"name":...` fields, written once.
@@ -82,6 +90,7 @@ public final class ActionRecorder: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        guard claim.admits(store) else { return next(action) }
         if observation == nil {
             writeHeader(for: store)
             observation = store.observeReductions { [weak self, unowned store] action, origin in
@@ -94,6 +103,7 @@ public final class ActionRecorder: Middleware {
     /// Writes a closing digest of the state, so that replay checks the actions after the last
     /// periodic one too, and flushes the log.
     public func storeWillRelease(_ store: Store) {
+        guard claim.release(store) else { return }
         if !isPaused { writeDigest(of: store) }
         write { try sink.flush() }
     }

@@ -31,9 +31,13 @@ public final class ActionThrottler: Middleware {
         var work: ScheduledWork
     }
 
+    /// The open windows of one store.
+    private final class Windows {
+        var open: [TimingKey: Open] = [:]
+    }
+
     private let scheduler: TimingScheduler
     private let onRelease: PendingOnRelease
-    private var open: [TimingKey: Open] = [:]
     private var isThrottled = ActionTypeCheck { $0 is ThrottledAction }
 
     /// Creates a throttler.
@@ -48,44 +52,49 @@ public final class ActionThrottler: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if let cancel = CancelPendingActions.carried(by: action) {
-            for key in open.keys where cancel.matches(key) { open[key]?.window.dropPending() }
+        let cancel = CancelPendingActions.carried(by: action)
+        let throttled = isThrottled(action) ? action as? ThrottledAction : nil
+        guard cancel != nil || throttled != nil else { return next(action) }
+        let windows = store.storage(for: self) { Windows() }
+        if let cancel {
+            for key in windows.open.keys where cancel.matches(key) { windows.open[key]?.window.dropPending() }
         }
-        guard isThrottled(action), let throttled = action as? ThrottledAction else {
-            next(action)
-            return
-        }
+        guard let throttled else { return next(action) }
         let throttle = throttled.throttle
         let key = TimingKey(action, key: throttle.key)
-        if open[key] != nil {
-            open[key]!.window.receive(action, throttle)
-            open[key]!.throttle = throttle
-            open[key]!.next = next
+        if windows.open[key] != nil {
+            windows.open[key]!.window.receive(action, throttle)
+            windows.open[key]!.throttle = throttle
+            windows.open[key]!.next = next
             return
         }
         let now = scheduler.now()
         let (window, passesNow) = ThrottleWindow.open(with: action, throttle, at: now)
-        open[key] = Open(window: window, throttle: throttle, next: next, work: schedule(key, at: window.end, now: now))
+        let work = schedule(key, in: windows, at: window.end, now: now)
+        windows.open[key] = Open(window: window, throttle: throttle, next: next, work: work)
         if passesNow { next(action) }
     }
 
-    private func schedule(_ key: TimingKey, at end: Duration, now: Duration) -> ScheduledWork {
-        scheduler.schedule(after: end - now) { [weak self] in self?.closeWindow(key) }
+    private func schedule(_ key: TimingKey, in windows: Windows, at end: Duration, now: Duration) -> ScheduledWork {
+        scheduler.schedule(after: end - now) { [weak self, weak windows] in
+            if let windows { self?.closeWindow(key, in: windows) }
+        }
     }
 
-    private func closeWindow(_ key: TimingKey) {
-        guard let entry = open.removeValue(forKey: key) else { return }
+    private func closeWindow(_ key: TimingKey, in windows: Windows) {
+        guard let entry = windows.open.removeValue(forKey: key) else { return }
         let (passing, nextWindow) = entry.window.close(entry.throttle)
         if let nextWindow {
-            let work = schedule(key, at: nextWindow.end, now: scheduler.now())
-            open[key] = Open(window: nextWindow, throttle: entry.throttle, next: entry.next, work: work)
+            let work = schedule(key, in: windows, at: nextWindow.end, now: scheduler.now())
+            windows.open[key] = Open(window: nextWindow, throttle: entry.throttle, next: entry.next, work: work)
         }
         if let passing { entry.next(passing) }
     }
 
     public func storeWillRelease(_ store: Store) {
-        let held = open.values.sorted { $0.window.end < $1.window.end }
-        open = [:]
+        guard let windows = store.existingStorage(for: self, as: Windows.self) else { return }
+        let held = windows.open.values.sorted { $0.window.end < $1.window.end }
+        windows.open = [:]
         for entry in held {
             entry.work.cancel()
             if onRelease == .flush, let action = entry.window.pending { entry.next(action) }

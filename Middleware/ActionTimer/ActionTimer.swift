@@ -14,6 +14,10 @@ import Substate
 /// ```
 ///
 /// With `filter: true` only actions that adopt ``TimedAction`` are measured.
+///
+/// One timer may serve several stores made from one middleware list: its figures then gather
+/// the actions of all of them, per action type. Give each store its own timer to time them
+/// apart.
 @MainActor
 public final class ActionTimer: Middleware {
     /// Figures for one action type.

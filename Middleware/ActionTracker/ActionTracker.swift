@@ -26,17 +26,18 @@ public final class ActionTracker: Middleware {
         self.duringReplay = duringReplay
     }
 
-    /// The events emitted from now on, until the store is released.
+    /// The events emitted from now on, until the last store the tracker serves is released.
     public func events() -> AsyncStream<TrackedEvent> { outlet.stream() }
 
     public var runsDuringReplay: Bool { duringReplay }
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
+        if isAction(action, Store.Start.self) { outlet.serve(store) }
         guard isTracked(action), let tracked = action as? any TrackedAction else { return }
         func event<A: TrackedAction>(_ action: A) -> TrackedEvent { A.tracking.event(for: action, in: store) }
         outlet.emit(event(tracked))
     }
 
-    public func storeWillRelease(_ store: Store) { outlet.finish() }
+    public func storeWillRelease(_ store: Store) { outlet.release(store) }
 }

@@ -25,6 +25,7 @@ final class EventOutlet {
     private let handler: (@MainActor (TrackedEvent) -> Void)?
     private var continuations: [Int: AsyncStream<TrackedEvent>.Continuation] = [:]
     private var nextID = 0
+    private var served = ServedStores()
 
     init(_ handler: (@MainActor (TrackedEvent) -> Void)?) {
         self.handler = handler
@@ -44,7 +45,12 @@ final class EventOutlet {
         return stream
     }
 
-    func finish() {
+    /// Notes a store that started with the middleware.
+    func serve(_ store: Store) { served.serve(store) }
+
+    /// Notes a store's release: the sequences end with the last store served.
+    func release(_ store: Store) {
+        guard served.release(store) else { return }
         for continuation in continuations.values { continuation.finish() }
         continuations = [:]
     }

@@ -19,10 +19,16 @@ import Substate
 public final class ActionTrigger: Middleware {
     private let rules: [ObjectIdentifier: [Trigger]]
     private let depthLimit: Int
-    /// The follow-ups dispatched and not yet seen again, with their depth, in order.
-    private var pending: [(type: ObjectIdentifier, depth: Int)] = []
-    private var pendingHead = 0
-    private var reportedLoop = false
+    /// The follow-ups one store was handed and has not yet passed back, with their depth, in
+    /// order.
+    private final class Chain {
+        var pending: [(type: ObjectIdentifier, depth: Int)] = []
+        var head = 0
+    }
+
+    /// How many follow-ups all stores have still to pass back: while none, an action's depth is
+    /// 0 without a look at its store's chain.
+    private var outstanding = 0
     private var isTriggering = ActionTypeCheck { $0 is TriggeringAction || $0 is MultipleTriggeringAction }
 
     /// Creates a trigger with rules.
@@ -37,7 +43,7 @@ public final class ActionTrigger: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         let type = ObjectIdentifier(Swift.type(of: action))
-        let depth = pending.isEmpty ? 0 : depth(of: type)
+        let depth = outstanding == 0 ? 0 : depth(of: type, in: store)
         let rules = self.rules.isEmpty ? [] : self.rules[type] ?? []
         // Most actions name no follow-up and no rule is about them: they only pass.
         guard !rules.isEmpty || isTriggering(action) else { return next(action) }
@@ -75,31 +81,44 @@ public final class ActionTrigger: Middleware {
             }
         }
         guard !followUps.isEmpty else { return }
-        guard depth < depthLimit else { return reportLoop(action, store: store) }
+        let chain = store.storage(for: self) { Chain() }
+        guard depth < depthLimit else { return reportLoop(action, chain: chain, store: store) }
         for followUp in followUps {
-            pending.append((ObjectIdentifier(Swift.type(of: followUp)), depth + 1))
+            chain.pending.append((ObjectIdentifier(Swift.type(of: followUp)), depth + 1))
+            outstanding += 1
             store.update(followUp)
         }
     }
 
     /// The depth of an action: that of the follow-up it is, or 0 for an action of its own.
     /// Follow-ups come back in the order they were dispatched, as the store queues actions.
-    private func depth(of type: ObjectIdentifier) -> Int {
-        guard pendingHead < pending.count, pending[pendingHead].type == type else { return 0 }
-        let depth = pending[pendingHead].depth
-        pendingHead += 1
-        if pendingHead == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            pendingHead = 0
+    private func depth(of type: ObjectIdentifier, in store: Store) -> Int {
+        guard let chain = store.existingStorage(for: self, as: Chain.self), chain.head < chain.pending.count,
+            chain.pending[chain.head].type == type
+        else { return 0 }
+        let depth = chain.pending[chain.head].depth
+        chain.head += 1
+        outstanding -= 1
+        if chain.head == chain.pending.count {
+            chain.pending.removeAll(keepingCapacity: true)
+            chain.head = 0
         }
         return depth
     }
 
-    private func reportLoop(_ action: any Action, store: Store) {
-        pending.removeAll()
-        pendingHead = 0
-        guard !reportedLoop else { return }
-        reportedLoop = true
+    /// Forgets a store's follow-ups: the chain was stopped, or the store is going.
+    private func drop(_ chain: Chain) {
+        outstanding -= chain.pending.count - chain.head
+        chain.pending.removeAll()
+        chain.head = 0
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        if let chain = store.existingStorage(for: self, as: Chain.self) { drop(chain) }
+    }
+
+    private func reportLoop(_ action: any Action, chain: Chain, store: Store) {
+        drop(chain)
         let name = typeName(Swift.type(of: action))
         store.report(
             Diagnostic(

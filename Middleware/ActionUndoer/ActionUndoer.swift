@@ -29,8 +29,12 @@ public final class ActionUndoer: Middleware {
         var redo: [Entry] = []
     }
 
+    /// The histories of one store, by context.
+    private final class Histories {
+        var byContext: [String: History] = [:]
+    }
+
     private let limit: Int
-    private var histories: [String: History] = [:]
     private var isUndoable = ActionTypeCheck { $0 is UndoableAction }
 
     /// Creates an undoer that keeps at most `limit` undoable actions per context.
@@ -38,37 +42,45 @@ public final class ActionUndoer: Middleware {
         self.limit = max(1, limit)
     }
 
-    /// Whether ``Undo`` would change anything in the context.
-    public func canUndo(context: String = "default") -> Bool { !(histories[context]?.undo.isEmpty ?? true) }
+    /// Whether ``Undo`` would change anything in the context of a store.
+    ///
+    /// Each store made from one middleware list keeps its own histories, so the question names
+    /// the store.
+    public func canUndo(in store: Store, context: String = "default") -> Bool {
+        !(store.existingStorage(for: self, as: Histories.self)?.byContext[context]?.undo.isEmpty ?? true)
+    }
 
-    /// Whether ``Redo`` would change anything in the context.
-    public func canRedo(context: String = "default") -> Bool { !(histories[context]?.redo.isEmpty ?? true) }
+    /// Whether ``Redo`` would change anything in the context of a store.
+    public func canRedo(in store: Store, context: String = "default") -> Bool {
+        !(store.existingStorage(for: self, as: Histories.self)?.byContext[context]?.redo.isEmpty ?? true)
+    }
 
     public func handle(_ action: Action, store: Store, next: Next) {
         guard isUndoable(action) || isAction(action, Undo.self) || isAction(action, Redo.self) else {
             next(action)
             return
         }
+        let histories = store.storage(for: self) { Histories() }
         switch action {
         case let undo as Undo:
             next(action)
-            guard let entry = histories[undo.context]?.undo.popLast() else { return }
-            histories[undo.context]!.redo.append(entry)
+            guard let entry = histories.byContext[undo.context]?.undo.popLast() else { return }
+            histories.byContext[undo.context]!.redo.append(entry)
             store.update(Store.Restore(located: entry.before))
         case let redo as Redo:
             next(action)
-            guard let entry = histories[redo.context]?.redo.popLast() else { return }
-            histories[redo.context]!.undo.append(entry)
+            guard let entry = histories.byContext[redo.context]?.redo.popLast() else { return }
+            histories.byContext[redo.context]!.undo.append(entry)
             store.update(Store.Restore(located: entry.after))
         case let undoable as UndoableAction:
             let types = Swift.type(of: undoable).undoableModels
             let before = snapshot(types, in: store)
             next(action)
-            var history = histories[undoable.undoContext, default: History()]
+            var history = histories.byContext[undoable.undoContext, default: History()]
             history.undo.append(Entry(before: before, after: snapshot(types, in: store)))
             if history.undo.count > limit { history.undo.removeFirst(history.undo.count - limit) }
             history.redo = []
-            histories[undoable.undoContext] = history
+            histories.byContext[undoable.undoContext] = history
         default:
             next(action)
         }

@@ -28,9 +28,13 @@ public final class ModelLogger: Middleware {
     private let diff: Bool
     private let output: @MainActor (String) -> Void
     private let entries: (@MainActor (LogEntry) -> Void)?
-    private var previous: [any Model] = []
-    /// The stores whose change record the logger follows (diff mode without a filter).
-    private var watching: [ObjectIdentifier: Store.ReductionObservation] = [:]
+    /// What the logger keeps for one store.
+    private final class Seen {
+        /// The models as last logged (filtered, or diffing by comparison).
+        var previous: [any Model] = []
+        /// Whether the logger follows the store's change record (diff mode without a filter).
+        var isWatching = false
+    }
 
     /// Creates a model logger.
     ///
@@ -63,12 +67,14 @@ public final class ModelLogger: Middleware {
     public var runsDuringReplay: Bool { true }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        let seen = store.storage(for: self) { Seen() }
         if diff, !filter {
             // The store notes what each action changes while it walks the tree; the logger
             // diffs only those models, right after the action that changed them.
-            if watching[ObjectIdentifier(store)] == nil {
+            if !seen.isWatching {
+                seen.isWatching = true
                 store.recordChanges()
-                watching[ObjectIdentifier(store)] = store.observeReductions { [weak self, weak store] action, origin in
+                store.observeReductions { [weak self, weak store] action, origin in
                     guard let self, let store, !isAction(action, Store.Start.self) else { return }
                     self.emit(action, origin: origin, changes: Self.changes(store.changes, in: store))
                 }
@@ -81,19 +87,15 @@ public final class ModelLogger: Middleware {
         }
         next(action)
         let current = filter ? store.lookupAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
-        defer { previous = current }
+        defer { seen.previous = current }
         if diff, !isAction(action, Store.Start.self) {
-            let changes = zip(previous, current).flatMap { StateDiff(from: $0, to: $1).changes }
+            let changes = zip(seen.previous, current).flatMap { StateDiff(from: $0, to: $1).changes }
             emit(action, origin: store.dispatchOrigin, changes: changes)
         } else if entries == nil {
             for model in current {
                 output(ValueDump.lines(of: model, label: "Substate.Model").joined(separator: "\n"))
             }
         }
-    }
-
-    public func storeWillRelease(_ store: Store) {
-        watching[ObjectIdentifier(store)] = nil
     }
 
     /// Logs the changes one action made, if it made any.

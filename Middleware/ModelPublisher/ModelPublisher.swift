@@ -6,6 +6,11 @@ import Substate
 /// Any number of consumers can iterate; a consumer that stops iterating is removed. Sequences
 /// end when the store is released.
 ///
+/// A publisher serves one store at a time: its sequences follow that store's models. Another
+/// store made from the same middleware list while the first lives is refused (its models are
+/// not published, and it reports a ``Diagnostic`` of kind `sharedMiddleware`); a store made
+/// after the first one's release is served.
+///
 /// ```swift
 /// let publisher = ModelPublisher()
 /// let store = Store(model: App(), middleware: [publisher])
@@ -19,6 +24,9 @@ public final class ModelPublisher: Middleware {
     }
 
     private weak var store: Store?
+    private var claim = StoreClaim(
+        "ModelPublisher", reuse: .afterRelease,
+        consequence: "the models of this store are not published; its actions pass on.")
     private var feeds: [ObjectIdentifier: Feed] = [:]
     private var subscribers: [ObjectIdentifier: AnyObject] = [:]
 
@@ -48,12 +56,14 @@ public final class ModelPublisher: Middleware {
     public var runsDuringReplay: Bool { true }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        guard claim.admits(store) else { return next(action) }
         if self.store == nil { self.store = store }
         next(action)
         for feed in feeds.values { feed.publish(store) }
     }
 
     public func storeWillRelease(_ store: Store) {
+        guard claim.release(store) else { return }
         for feed in feeds.values { feed.finish() }
         feeds = [:]
         subscribers = [:]

@@ -7,6 +7,9 @@ import Substate
 /// The lines show how a model evolved when reading a log, and replay checks them: a model that
 /// replays to another state is reported with the paths and values that differ.
 ///
+/// Like the ``ActionRecorder``, it records the first store it is handed; another store made
+/// from the same middleware list is refused with a ``Diagnostic`` of kind `sharedMiddleware`.
+///
 /// ```swift
 /// let log = try FileLog(url: sessionFile)
 /// let store = Store(model: App(), middleware: [ActionRecorder(to: log), ModelRecorder(to: log, every: 10)])
@@ -21,6 +24,8 @@ public final class ModelRecorder: Middleware {
     /// Actions seen, to apply `every`.
     private var seen = 0
     private var observation: Store.ReductionObservation?
+    private var claim = StoreClaim(
+        "ModelRecorder", reuse: .never, consequence: "the models of this store are not recorded.")
 
     /// Creates a model recorder writing to the same sink as the log's ``ActionRecorder``.
     ///
@@ -39,6 +44,7 @@ public final class ModelRecorder: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        guard claim.admits(store) else { return next(action) }
         if observation == nil {
             observation = store.observeReductions { [weak self, unowned store] _, _ in
                 guard let self, !self.cursor.numbersActions else { return }

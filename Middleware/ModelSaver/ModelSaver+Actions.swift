@@ -8,11 +8,22 @@ extension ModelSaver {
     /// store.update(ModelSaver.Save())                 // every changed model
     /// store.update(ModelSaver.Save(Settings.self))    // one model
     /// ```
+    ///
+    /// Saving a type that is not in the tree sends ``SaveDidFail`` naming it, then
+    /// ``SaveDidComplete``.
     public struct Save: Action, Codable {
         /// The key of the one model to save, or `nil` for all.
         public let key: String?
-        public init() { key = nil }
-        public init<M: SavedModel>(_ type: M.Type) { key = M.saveKey }
+        /// The name of the one model's type, for messages.
+        public let type: String?
+        public init() {
+            key = nil
+            type = nil
+        }
+        public init<M: SavedModel>(_ type: M.Type) {
+            key = M.saveKey
+            self.type = typeName(M.self)
+        }
     }
 
     /// Writes every saved model, changed or not.
@@ -22,10 +33,19 @@ extension ModelSaver {
 
     /// Loads a saved model's entry and puts it in the tree, as at start; the outcome actions
     /// follow. With the `.manual` load strategy, this is how models are loaded.
+    ///
+    /// Either ``LoadDidSucceed`` or ``LoadDidFail`` follows, then ``LoadDidComplete``: also when
+    /// nothing is stored (``LoadDidFail/Reason/nothingStored``) and when the type is not in the
+    /// tree (``LoadDidFail/Reason/notInTree``).
     public struct Load: Action, Codable {
         /// The key of the model to load.
         public let key: String
-        public init<M: SavedModel>(_ type: M.Type) { key = M.saveKey }
+        /// The name of the model's type, for messages.
+        public let type: String?
+        public init<M: SavedModel>(_ type: M.Type) {
+            key = M.saveKey
+            self.type = typeName(M.self)
+        }
     }
 
     /// Loads every saved model in the tree, as at start, then sends ``LoadAllDidComplete``.
@@ -62,15 +82,51 @@ extension ModelSaver {
         public let key: String
     }
 
-    /// A saved model's file could not be loaded; the model keeps its value in the tree.
+    /// A saved model could not be loaded, or nothing was stored for it; the model keeps its
+    /// value in the tree.
+    ///
+    /// ``reason`` tells a first launch from a damaged file, as an onboarding screen needs:
+    ///
+    /// ```swift
+    /// if let failed = action as? ModelSaver.LoadDidFail, failed.key == Profile.saveKey {
+    ///     showsOnboarding = failed.reason == .nothingStored
+    /// }
+    /// ```
     public struct LoadDidFail: Action, Codable {
+        /// Why a load failed.
+        public enum Reason: String, Sendable, Codable, Equatable {
+            /// Nothing is stored for the model yet (a first launch).
+            case nothingStored
+            /// The storage could not read the entry; it is kept and not overwritten.
+            case unreadable
+            /// The entry is not a valid saved model; it was moved aside.
+            case corrupt
+            /// The entry is of an older schema version without a migration; it was moved aside.
+            case unmigrated
+            /// The entry was written by a newer schema version; it is kept and not overwritten.
+            case newerVersion
+            /// The entry was saved for another model type; it is kept and not overwritten.
+            case wrongType
+            /// No model of the type asked for is in the tree; nothing was read.
+            case notInTree
+        }
+
         public let key: String
         /// The file, and where it was moved aside to when it was.
         public let file: String
         public let error: String
+        /// Why the load failed; `nil` in logs recorded before reasons were kept.
+        public let reason: Reason?
+
+        init(key: String, file: String, error: String, reason: Reason) {
+            self.key = key
+            self.file = file
+            self.error = error
+            self.reason = reason
+        }
     }
 
-    /// Loading one saved model ended, successfully or not (or there was no file).
+    /// Loading one saved model ended, successfully or not.
     public struct LoadDidComplete: Action, Codable {
         public let key: String
     }

@@ -59,21 +59,34 @@ public final class ModelSaver: Middleware {
     /// The strategy the saver was made with.
     private let initialStrategy: Strategy
     private let loading: LoadStrategy
-    /// The current strategy, as the registered ``Settings`` hold it: both follow ``SetStrategy``.
-    private var strategy: Strategy
     private let scheduler: TimingScheduler
     private let date: @Sendable () -> Date
-    /// Keys whose entry must not be overwritten (a newer schema version wrote it, or it could
-    /// not be read, or loaded nor moved aside), with the reason, which every save reports.
-    private var protected: [String: String] = [:]
-    private var scheduled: ScheduledWork?
-    /// Keys with a write queued or under way.
-    private var inFlight: Set<String> = []
-    /// Keys asked to be saved while in flight, saved again when that write ends.
-    private var requested: Set<String> = []
-    /// The store the saver works for, once it started; weak, so an outcome on its way does not
-    /// keep a released store alive.
-    private weak var store: Store?
+
+    /// What the saver keeps for one store: each store made from one middleware list has its
+    /// own strategy, timers and writes in flight; the storage, and the order of its writes,
+    /// are shared.
+    @MainActor
+    private final class Session {
+        /// The current strategy, as the registered ``Settings`` hold it: both follow
+        /// ``SetStrategy``.
+        var strategy: Strategy
+        /// Keys whose entry must not be overwritten (a newer schema version or another model
+        /// type wrote it, or it could not be read, or loaded nor moved aside), with the reason,
+        /// which every save reports.
+        var protected: [String: String] = [:]
+        var scheduled: ScheduledWork?
+        /// Keys with a write queued or under way.
+        var inFlight: Set<String> = []
+        /// Keys asked to be saved while in flight, saved again when that write ends.
+        var requested: Set<String> = []
+        /// The store; weak, so an outcome on its way does not keep a released store alive.
+        weak var store: Store?
+
+        init(strategy: Strategy, store: Store) {
+            self.strategy = strategy
+            self.store = store
+        }
+    }
 
     /// Creates a saver that keeps each model in a JSON file in a directory.
     ///
@@ -105,7 +118,6 @@ public final class ModelSaver: Middleware {
     ) where C.Duration == Duration {
         writer = SaveWriter(storage: storage)
         initialStrategy = strategy
-        self.strategy = strategy
         self.loading = loading
         scheduler = TimingScheduler(clock: clock)
         self.date = date
@@ -119,46 +131,75 @@ public final class ModelSaver: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
+        let session = store.storage(for: self) { Session(strategy: initialStrategy, store: store) }
         if isAction(action, Store.Start.self) {
-            self.store = store
             store.update(Store.Register(model: Settings(strategy: initialStrategy, loading: loading)))
-            if loading == .automatic { loadAll(into: store) }
-            if case .periodic(let interval) = strategy { schedulePeriodic(interval, store: store) }
+            if loading == .automatic { loadAll(into: store, session) }
+            if case .periodic(let interval) = session.strategy { schedulePeriodic(interval, session) }
             return
         }
         if isAction(action, Save.self), let save = action as? Save {
-            return saveChanged(in: store, only: save.key.map { [$0] })
+            if let key = save.key, !inTree(key, store) {
+                return reportMissing(key, typeName: save.type, saving: true, in: store)
+            }
+            return saveChanged(session, only: save.key.map { [$0] })
         }
-        if isAction(action, SaveAll.self) { return saveChanged(in: store, force: true) }
-        if isAction(action, LoadAll.self) { return loadAll(into: store) }
+        if isAction(action, SaveAll.self) { return saveChanged(session, force: true) }
+        if isAction(action, LoadAll.self) { return loadAll(into: store, session) }
         if isAction(action, Load.self), let load = action as? Load {
-            return loadModels(keyed: [load.key], into: store)
+            guard inTree(load.key, store) else {
+                return reportMissing(load.key, typeName: load.type, saving: false, in: store)
+            }
+            return loadModels(keyed: [load.key], into: store, session)
         }
         if isAction(action, SetStrategy.self), let set = action as? SetStrategy {
-            strategy = set.strategy
-            scheduled?.cancel()
-            scheduled = nil
-            if case .periodic(let interval) = strategy { schedulePeriodic(interval, store: store) }
+            session.strategy = set.strategy
+            session.scheduled?.cancel()
+            session.scheduled = nil
+            if case .periodic(let interval) = session.strategy { schedulePeriodic(interval, session) }
             return
         }
         // The saver's own outcomes do not count as changes to save.
         guard !Self.outcomeTypes.contains(ObjectIdentifier(type(of: action))) else { return }
-        switch strategy {
+        switch session.strategy {
         case .manual, .periodic:
             return
         case .debounced(let interval):
-            scheduled?.cancel()
-            scheduleSave(after: interval, in: store)
+            session.scheduled?.cancel()
+            scheduleSave(after: interval, session)
         case .throttled(let interval):
-            if scheduled == nil { scheduleSave(after: interval, in: store) }
+            if session.scheduled == nil { scheduleSave(after: interval, session) }
         }
     }
 
-    private func scheduleSave(after interval: Duration, in store: Store) {
-        scheduled = scheduler.schedule(after: interval) { [weak self, weak store] in
-            guard let self, let store else { return }
-            self.scheduled = nil
-            self.saveChanged(in: store)
+    private func scheduleSave(after interval: Duration, _ session: Session) {
+        session.scheduled = scheduler.schedule(after: interval) { [weak self, weak session] in
+            guard let self, let session else { return }
+            session.scheduled = nil
+            self.saveChanged(session)
+        }
+    }
+
+    /// Whether a saved model with the key is in the tree.
+    private func inTree(_ key: String, _ store: Store) -> Bool {
+        store.lookupAll((any SavedModel).self).contains { type(of: $0).saveKey == key }
+    }
+
+    /// A ``Save`` or ``Load`` named a type that is not in the tree: its failure says so, then
+    /// its completion follows, so that a mistyped call is seen.
+    private func reportMissing(_ key: String, typeName: String?, saving: Bool, in store: Store) {
+        let file = writer.storage.name(for: key)
+        let model = typeName.map { "no \($0) (save key \"\(key)\")" } ?? "no model with save key \"\(key)\""
+        if saving {
+            store.update(
+                SaveDidFail(key: key, file: file, error: "\(model) is in the tree, so nothing was saved"))
+            store.update(SaveDidComplete(key: key))
+        } else {
+            store.update(
+                LoadDidFail(
+                    key: key, file: file, error: "\(model) is in the tree to load into; \(file) was not read",
+                    reason: .notInTree))
+            store.update(LoadDidComplete(key: key))
         }
     }
 
@@ -174,12 +215,13 @@ public final class ModelSaver: Middleware {
     /// Writes every changed model before the store goes, after the writes already queued, and
     /// waits for them: the newest state is the one left on disk.
     public func storeWillRelease(_ store: Store) {
-        scheduled?.cancel()
-        scheduled = nil
+        guard let session = store.existingStorage(for: self, as: Session.self) else { return }
+        session.scheduled?.cancel()
+        session.scheduled = nil
         var seen: Set<String> = []
         for model in store.lookupAll((any SavedModel).self) {
             let key = type(of: model).saveKey
-            guard seen.insert(key).inserted, protected[key] == nil else { continue }
+            guard seen.insert(key).inserted, session.protected[key] == nil else { continue }
             // No action can report a failure now that the store is going away; standard error can.
             if case .failed(let error) = writer.saveNow(model) {
                 FileHandle.standardError.write(
@@ -190,35 +232,39 @@ public final class ModelSaver: Middleware {
 
     // MARK: Loading
 
-    private func loadAll(into store: Store) {
-        loadModels(keyed: nil, into: store)
+    private func loadAll(into store: Store, _ session: Session) {
+        loadModels(keyed: nil, into: store, session)
         store.update(LoadAllDidComplete())
     }
 
     /// Loads the saved models of the tree (those with the given keys, or all).
-    private func loadModels(keyed keys: Set<String>?, into store: Store) {
+    private func loadModels(keyed keys: Set<String>?, into store: Store, _ session: Session) {
         var seen: Set<ObjectIdentifier> = []
         for model in store.lookupAll((any SavedModel).self)
         where seen.insert(ObjectIdentifier(type(of: model))).inserted {
             if let keys, !keys.contains(type(of: model).saveKey) { continue }
-            load(model, into: store)
+            load(model, into: store, session)
         }
     }
 
     /// Loads the entry of a saved model's type; `current` only names the type.
-    private func load<M: SavedModel>(_ current: M, into store: Store) {
+    private func load<M: SavedModel>(_ current: M, into store: Store, _ session: Session) {
         let key = M.saveKey
         defer { store.update(LoadDidComplete(key: key)) }
         let file = writer.storage.name(for: key)
         let data: Data
         do {
-            guard let read = try writer.read(key) else { return }
+            guard let read = try writer.read(key) else {
+                return store.update(
+                    LoadDidFail(key: key, file: file, error: "nothing is stored for \(key)", reason: .nothingStored))
+            }
             data = read
         } catch {
             // An entry that cannot be read now may be readable later: it is not overwritten.
             let reason = describeSaveError(error)
-            protected[key] = "\(file) could not be read as the store started (\(reason)) and is not overwritten"
-            return store.update(LoadDidFail(key: key, file: file, error: reason))
+            session.protected[key] =
+                "\(file) could not be read as the store started (\(reason)) and is not overwritten"
+            return store.update(LoadDidFail(key: key, file: file, error: reason, reason: .unreadable))
         }
         do {
             let model = try decode(M.self, from: data)
@@ -227,8 +273,13 @@ public final class ModelSaver: Middleware {
             store.update(LoadDidSucceed(key: key))
         } catch SaveError.newerVersion(let found, let supported) {
             let error = SaveError.newerVersion(found: found, supported: supported)
-            protected[key] = "\(file) was \(error.description)"
-            store.update(LoadDidFail(key: key, file: file, error: error.description))
+            session.protected[key] = "\(file) was \(error.description)"
+            store.update(LoadDidFail(key: key, file: file, error: error.description, reason: .newerVersion))
+        } catch SaveError.wrongType(let found, let expected) {
+            // Another model's entry: it is that model's data, so it is kept as it is.
+            let error = SaveError.wrongType(found: found, expected: expected)
+            session.protected[key] = "\(file) holds \(found), not \(expected), and is not overwritten"
+            store.update(LoadDidFail(key: key, file: file, error: error.description, reason: .wrongType))
         } catch {
             let reason = (error as? SaveError)?.isCorrupt == false ? "unmigrated" : "corrupt"
             let where_: String
@@ -236,19 +287,26 @@ public final class ModelSaver: Middleware {
                 where_ = "\(file) (moved to \(try writer.moveAside(key, reason: reason, at: date())))"
             } catch let moveError {
                 let reason = describeSaveError(moveError)
-                protected[key] = "\(file) could not be loaded nor moved aside (\(reason)) and is not overwritten"
+                session.protected[key] =
+                    "\(file) could not be loaded nor moved aside (\(reason)) and is not overwritten"
                 where_ = "\(file) (left in place and not overwritten: \(reason))"
             }
-            store.update(LoadDidFail(key: key, file: where_, error: describeSaveError(error)))
+            let failure: LoadDidFail.Reason = (error as? SaveError)?.isCorrupt == false ? .unmigrated : .corrupt
+            store.update(LoadDidFail(key: key, file: where_, error: describeSaveError(error), reason: failure))
         }
     }
 
     private func decode<M: SavedModel>(_ type: M.Type, from data: Data) throws -> M {
-        let version: Int
+        let header: SaveHeader
         do {
-            version = try JSONDecoder().decode(SaveHeader.self, from: data).schemaVersion
+            header = try JSONDecoder().decode(SaveHeader.self, from: data)
         } catch {
             throw SaveError.corrupt(describeSaveError(error))
+        }
+        let version = header.schemaVersion
+        // Entries written before the type was recorded name none, and load as before.
+        if let found = header.type, found != M.savedTypeName {
+            throw SaveError.wrongType(found: found, expected: M.savedTypeName)
         }
         if version > M.schemaVersion { throw SaveError.newerVersion(found: version, supported: M.schemaVersion) }
         let model = try modelJSON(in: data)
@@ -273,36 +331,37 @@ public final class ModelSaver: Middleware {
     /// Queues the writing of every saved model (or of those with the given keys) whose encoded
     /// form changed; a model already being written is saved again once that write ends, and a
     /// model whose entry is protected is reported as not saved.
-    private func saveChanged(in store: Store, only keys: Set<String>? = nil, force: Bool = false) {
+    private func saveChanged(_ session: Session, only keys: Set<String>? = nil, force: Bool = false) {
+        guard let store = session.store else { return }
         var seen: Set<String> = []
         var pending: [(key: String, outcome: PendingOutcome)] = []
         for model in store.lookupAll((any SavedModel).self) {
             let key = type(of: model).saveKey
             guard seen.insert(key).inserted else { continue }
             if let keys, !keys.contains(key) { continue }
-            if let reason = protected[key] {
+            if let reason = session.protected[key] {
                 pending.append((key, PendingOutcome(.failed("not saved: \(reason)"))))
                 continue
             }
-            if inFlight.contains(key) {
-                requested.insert(key)
+            if session.inFlight.contains(key) {
+                session.requested.insert(key)
                 continue
             }
-            inFlight.insert(key)
+            session.inFlight.insert(key)
             // Queued now, as the state is taken, so writes of one key keep the order of states.
             pending.append((key, writer.enqueue(model, force: force)))
         }
         guard !pending.isEmpty else { return }
         let batch = pending
         let name = writer.storage.name
-        store.effects.run { [weak self] send in
+        store.effects.run { [weak self, weak session] send in
             var written: [String] = []
             var attempted = false
             for (key, pending) in batch {
                 let outcome = await pending.outcome
                 switch outcome {
                 case .unchanged:
-                    await self?.finished(key)
+                    await self?.finished(key, session)
                     continue
                 case .written:
                     attempted = true
@@ -313,24 +372,25 @@ public final class ModelSaver: Middleware {
                     await send(SaveDidFail(key: key, file: name(key), error: error))
                 }
                 await send(SaveDidComplete(key: key))
-                await self?.finished(key)
+                await self?.finished(key, session)
             }
             if attempted { await send(SaveAllDidComplete(written: written)) }
         }
     }
 
     /// A key's write ended: a save asked for meanwhile runs now, with the newest state.
-    private func finished(_ key: String) {
-        inFlight.remove(key)
-        guard requested.remove(key) != nil, let store else { return }
-        saveChanged(in: store, only: [key])
+    private func finished(_ key: String, _ session: Session?) {
+        guard let session else { return }
+        session.inFlight.remove(key)
+        guard session.requested.remove(key) != nil else { return }
+        saveChanged(session, only: [key])
     }
 
-    private func schedulePeriodic(_ interval: Duration, store: Store) {
-        scheduled = scheduler.schedule(after: interval) { [weak self, weak store] in
-            guard let self, let store else { return }
-            self.saveChanged(in: store)
-            self.schedulePeriodic(interval, store: store)
+    private func schedulePeriodic(_ interval: Duration, _ session: Session) {
+        session.scheduled = scheduler.schedule(after: interval) { [weak self, weak session] in
+            guard let self, let session else { return }
+            self.saveChanged(session)
+            self.schedulePeriodic(interval, session)
         }
     }
 }

@@ -27,12 +27,19 @@ public protocol SavedModel: Model, Codable {
     /// Upgrades the JSON of the model as an older schema version wrote it. By default there is
     /// no migration, and loading such a file fails (the file is kept aside).
     static func migrate(from version: Int, data: Data) throws -> Self
+    /// The type name written beside the model and checked when it is loaded, so that an entry
+    /// another model type wrote under the same key fails to load (``SaveError/wrongType(found:expected:)``)
+    /// rather than loading as this type. By default the type's name; a type renamed while
+    /// keeping its `saveKey` keeps its old name here.
+    static var savedTypeName: String { get }
 }
 
 extension SavedModel {
     public static var saveKey: String { fileName(for: typeName(Self.self)) }
 
     public static var schemaVersion: Int { 1 }
+
+    public static var savedTypeName: String { typeName(Self.self) }
 
     public static func migrate(from version: Int, data: Data) throws -> Self {
         throw SaveError.noMigration(from: version, to: schemaVersion)
@@ -51,6 +58,8 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
     case migrationFailed(from: Int, cause: String)
     /// The storage could not carry out an operation on a path, for the reason given.
     case failed(_ operation: String, _ path: String, _ reason: String)
+    /// The entry was saved for another model type; it is left as it is and not overwritten.
+    case wrongType(found: String, expected: String)
 
     /// Whether the file is unreadable as a saved model, rather than of a version this app
     /// cannot read.
@@ -67,6 +76,8 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
         case .noMigration(let from, let to): "schema version \(from) has no migration to \(to)"
         case .migrationFailed(let from, let cause): "migration from schema version \(from) failed: \(cause)"
         case .failed(let operation, let path, let reason): "could not \(operation) \(path): \(reason)"
+        case .wrongType(let found, let expected):
+            "wrong model type: saved for \(found), not \(expected); left as it is and not overwritten"
         }
     }
 }

@@ -17,22 +17,33 @@ public final class ValueTracker: Middleware {
     /// A value to track: its event name, and how to read it from the tree.
     public struct Value: Sendable {
         let name: String
-        /// Reads the value and returns its description when it changed (or when `starting`).
-        let changed: @MainActor @Sendable (Store, _ starting: Bool) -> String?
+        /// Makes the reader one store uses: it returns the value's description when it changed
+        /// since that store's last read (or when `starting`).
+        let makeReader: @MainActor @Sendable () -> @MainActor (Store, _ starting: Bool) -> String?
 
         /// The value at a key path of the shallowest model of a type; the event is named `name`
         /// and carries the value under `value`.
         public static func value<M: Model, V: Equatable & Sendable>(
             _ name: String, of type: M.Type, _ path: KeyPath<M, V> & Sendable
         ) -> Value {
-            let last = LastValue<V>()
-            return Value(name: name) { store, starting in
-                let current = store.lookup(M.self)?[keyPath: path]
-                guard starting || current != last.value else { return nil }
-                last.value = current
-                return current.map(describe)
+            Value(name: name) {
+                let last = LastValue<V>()
+                return { store, starting in
+                    let current = store.lookup(M.self)?[keyPath: path]
+                    guard starting || current != last.value else { return nil }
+                    last.value = current
+                    return current.map(describe)
+                }
             }
         }
+    }
+
+    /// The readers of one store, in the order of the values.
+    @MainActor
+    private final class Readers {
+        let read: [@MainActor (Store, _ starting: Bool) -> String?]
+
+        init(_ values: [Value]) { read = values.map { $0.makeReader() } }
     }
 
     private let values: [Value]
@@ -53,7 +64,7 @@ public final class ValueTracker: Middleware {
         self.duringReplay = duringReplay
     }
 
-    /// The events emitted from now on, until the store is released.
+    /// The events emitted from now on, until the last store the tracker serves is released.
     public func events() -> AsyncStream<TrackedEvent> { outlet.stream() }
 
     public var runsDuringReplay: Bool { duringReplay }
@@ -61,12 +72,14 @@ public final class ValueTracker: Middleware {
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)
         let starting = isAction(action, Store.Start.self)
-        for value in values {
-            if let current = value.changed(store, starting) {
+        if starting { outlet.serve(store) }
+        let readers = store.storage(for: self) { Readers(values) }
+        for (value, read) in zip(values, readers.read) {
+            if let current = read(store, starting) {
                 outlet.emit(TrackedEvent(name: value.name, values: [("value", current)]))
             }
         }
     }
 
-    public func storeWillRelease(_ store: Store) { outlet.finish() }
+    public func storeWillRelease(_ store: Store) { outlet.release(store) }
 }

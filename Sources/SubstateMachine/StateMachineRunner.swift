@@ -21,19 +21,26 @@ import Substate
 ///   nodes, to notice nodes that left the tree.
 @MainActor
 public final class StateMachineRunner<Feature: StateMachine>: Middleware {
-    /// The feature value whose `runIOEffect` runs the effects; made from the store's
-    /// dependencies, when the runner was given a way to, by the first effect it runs.
-    public private(set) var feature: Feature?
+    /// The feature value whose `runIOEffect` runs the effects, when the runner was made with
+    /// one; `nil` when it makes one per store from that store's dependencies.
+    public let feature: Feature?
     private let makeFeature: (@MainActor (Dependencies) -> Feature)?
     /// Whether a node's new effect cancels that node's running ones first.
     public let cancelsInFlight: Bool
-    /// The effects each node has running, by token, with the instance of the node that asked.
-    private var running: [NodeID: (instance: UInt64, tokens: Set<Int>)] = [:]
-    private var nextToken = 0
     private let inputType = ObjectIdentifier(MachineNode<Feature>.Input.self)
     private let resultType = ObjectIdentifier(MachineNode<Feature>.Result.self)
-    private var observation: Store.ReductionObservation?
-    private var reportedDuplicates: Set<NodeID> = []
+
+    /// What the runner keeps for one store: each store made from one middleware list runs its
+    /// own nodes' effects.
+    @MainActor
+    private final class Nodes {
+        /// The effects each node has running, by token, with the instance of the node that asked.
+        var running: [NodeID: (instance: UInt64, tokens: Set<Int>)] = [:]
+        var nextToken = 0
+        var reportedDuplicates: Set<NodeID> = []
+        /// The feature value made from this store's dependencies, by the first effect it runs.
+        var feature: Feature?
+    }
     /// Per action type, whether it converts to this feature's events; the last type asked
     /// about is kept aside, since consecutive actions usually share a type.
     private var converts: [ObjectIdentifier: Bool] = [:]
@@ -64,30 +71,31 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        if observation == nil {
+        if ObjectIdentifier(Swift.type(of: action)) == ObjectIdentifier(Store.Start.self) {
             // The runner acts on what reached the tree, wherever it sits in the list: an input a
             // debouncer let through later, by a `next` the runner never saw, still runs its effect.
-            observation = store.observeReductions { [weak self, unowned store] action, _ in
-                self?.reduced(action, in: store)
+            let nodes = store.storage(for: self) { Nodes() }
+            store.observeReductions { [weak self, weak nodes, unowned store] action, _ in
+                if let nodes { self?.reduced(action, nodes: nodes, in: store) }
             }
         }
         next(action)
     }
 
-    private func reduced(_ action: any Action, in store: Store) {
+    private func reduced(_ action: any Action, nodes: Nodes, in store: Store) {
         let type = ObjectIdentifier(Swift.type(of: action))
         if type == inputType || type == resultType, let outbox = (action as? any OutboxCarrier)?.outbox {
             if !outbox.isEmpty {
-                reportDuplicateIDs(in: store)
+                reportDuplicateIDs(nodes: nodes, in: store)
                 for (node, instance, effect) in outbox.drain() {
                     if let effect = effect as? Feature.IOEffect {
-                        start(effect, for: node, instance: instance, in: store)
+                        start(effect, for: node, instance: instance, nodes: nodes, in: store)
                     }
                 }
             }
         }
         if type != inputType, type != resultType, self.converts(action, type) { forward(action, in: store) }
-        if !running.isEmpty { cancelEffectsOfGoneNodes(in: store) }
+        if !nodes.running.isEmpty { cancelEffectsOfGoneNodes(nodes: nodes, in: store) }
     }
 
     private func converts(_ action: any Action, _ type: ObjectIdentifier) -> Bool {
@@ -124,46 +132,46 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
         }
     }
 
-    private func start(_ effect: Feature.IOEffect, for node: NodeID, instance: UInt64, in store: Store) {
-        if cancelsInFlight, running[node] != nil {
+    private func start(
+        _ effect: Feature.IOEffect, for node: NodeID, instance: UInt64, nodes: Nodes, in store: Store
+    ) {
+        if cancelsInFlight, nodes.running[node] != nil {
             store.effects.cancel(id: MachineNode<Feature>.effectID(node))
-            running[node] = nil
+            nodes.running[node] = nil
         }
-        nextToken += 1
-        let token = nextToken
-        running[node, default: (instance, [])].tokens.insert(token)
-        let feature = self.feature ?? makeFeature!(store.dependencies)
-        self.feature = feature
-        store.effects.run(id: MachineNode<Feature>.effectID(node)) { [weak self] send in
+        nodes.nextToken += 1
+        let token = nodes.nextToken
+        nodes.running[node, default: (instance, [])].tokens.insert(token)
+        let feature = self.feature ?? nodes.feature ?? makeFeature!(store.dependencies)
+        nodes.feature = feature
+        store.effects.run(id: MachineNode<Feature>.effectID(node)) { [weak nodes] send in
             for await result in feature.results(of: effect) {
                 await send(MachineNode<Feature>.Result(result, node: node))
             }
-            await self?.effectEnded(for: node, token: token)
+            await MainActor.run {
+                nodes?.running[node]?.tokens.remove(token)
+                if nodes?.running[node]?.tokens.isEmpty == true { nodes?.running[node] = nil }
+            }
         }
-    }
-
-    private func effectEnded(for node: NodeID, token: Int) {
-        running[node]?.tokens.remove(token)
-        if running[node]?.tokens.isEmpty == true { running[node] = nil }
     }
 
     /// Cancels the effects of nodes that left the tree, and of nodes replaced by a fresh node
     /// with the same id, so that an old node's stream never feeds the new one.
-    private func cancelEffectsOfGoneNodes(in store: Store) {
+    private func cancelEffectsOfGoneNodes(nodes: Nodes, in store: Store) {
         var present: [NodeID: Set<UInt64>] = [:]
         for node in store.lookupAll(MachineNode<Feature>.self) { present[node.id, default: []].insert(node.instance) }
-        for (node, entry) in running where present[node]?.contains(entry.instance) != true {
+        for (node, entry) in nodes.running where present[node]?.contains(entry.instance) != true {
             store.effects.cancel(id: MachineNode<Feature>.effectID(node))
-            running[node] = nil
+            nodes.running[node] = nil
         }
     }
 
     /// Reports, once per id, nodes of this feature that share an id: each would take every
     /// result addressed to it.
-    private func reportDuplicateIDs(in store: Store) {
+    private func reportDuplicateIDs(nodes: Nodes, in store: Store) {
         var seen: Set<NodeID> = []
         for node in store.lookupAll(MachineNode<Feature>.self) where !seen.insert(node.id).inserted {
-            guard reportedDuplicates.insert(node.id).inserted else { continue }
+            guard nodes.reportedDuplicates.insert(node.id).inserted else { continue }
             let feature = typeName(Feature.self)
             store.report(
                 Diagnostic(

@@ -25,7 +25,7 @@ struct Journal: SavedModel {
     var text = ""
 }
 
-/// Keeps every outcome action of the saver.
+/// Keeps every outcome action of the saver; a first launch's "nothing stored" is not a fault.
 @MainActor
 final class SaverOutcomes: Middleware {
     var loadFailures: [ModelSaver.LoadDidFail] = []
@@ -33,7 +33,9 @@ final class SaverOutcomes: Middleware {
     var saved: [String] = []
     func handle(_ action: Action, store: Store, next: Next) {
         next(action)
-        if let failure = action as? ModelSaver.LoadDidFail { loadFailures.append(failure) }
+        if let failure = action as? ModelSaver.LoadDidFail, failure.reason != .nothingStored {
+            loadFailures.append(failure)
+        }
         if let failure = action as? ModelSaver.SaveDidFail { saveFailures.append(failure) }
         if let success = action as? ModelSaver.SaveDidSucceed { saved.append(success.key) }
     }

@@ -256,11 +256,11 @@ final class ModelSaverTests: XCTestCase {
     }
 }
 
-/// Hands each load failure to a closure.
+/// Hands each load failure but "nothing stored" (a first launch) to a closure.
 struct FailureCollector: Middleware {
     let collect: @MainActor (ModelSaver.LoadDidFail) -> Void
     func handle(_ action: Action, store: Store, next: Next) {
-        if let failure = action as? ModelSaver.LoadDidFail { collect(failure) }
+        if let failure = action as? ModelSaver.LoadDidFail, failure.reason != .nothingStored { collect(failure) }
         next(action)
     }
 }

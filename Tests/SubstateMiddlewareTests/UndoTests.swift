@@ -41,13 +41,13 @@ final class UndoTests: XCTestCase {
         XCTAssertEqual(store.find(TodoList.self)?.titles, ["a"])
         store.update(Undo())
         XCTAssertEqual(store.find(TodoList.self)?.titles, [])
-        XCTAssertFalse(undoer.canUndo())
+        XCTAssertFalse(undoer.canUndo(in: store))
         store.update(Undo())
         XCTAssertEqual(store.find(TodoList.self)?.titles, [], "nothing left to undo")
         store.update(Redo())
         store.update(Redo())
         XCTAssertEqual(store.find(TodoList.self)?.titles, ["a", "b"])
-        XCTAssertFalse(undoer.canRedo())
+        XCTAssertFalse(undoer.canRedo(in: store))
     }
 
     func testANewUndoableActionClearsRedo() async {

@@ -32,6 +32,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// The store's reading of a type's layout from runtime metadata disagreed with what the
         /// runtime's reflection says of a value; the type's values are left alone.
         case unreadableLayout
+        /// A middleware instance that serves one store at a time was handed a second store; it
+        /// passes that store's actions on without doing its work for it.
+        case sharedMiddleware
     }
 
     /// The kind of problem.

@@ -154,6 +154,8 @@ public final class Store: Observable {
 
     private let middleware: [any Middleware]
     private let lifetime: StoreLifetime
+    /// What each middleware instance keeps for this store alone (see ``storage(for:_:)``).
+    var middlewareStorage: [MiddlewareStorageKey: AnyObject] = [:]
 
     isolated deinit {
         for middleware in middleware { middleware.storeWillRelease(self) }
