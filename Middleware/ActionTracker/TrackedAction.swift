@@ -18,9 +18,20 @@ import Substate
 ///     }
 /// }
 /// ```
+///
+/// Without a declaration, the event is the action's type name with no values, as the original
+/// Substate library tracks:
+///
+/// ```swift
+/// struct Tapped: Action, TrackedAction {}   // emits "Tapped"
+/// ```
 public protocol TrackedAction: Action {
-    /// The event the action stands for.
+    /// The event the action stands for; by default the action's type name, with no values.
     static var tracking: Tracking<Self> { get }
+}
+
+extension TrackedAction {
+    public static var tracking: Tracking<Self> { Tracking() }
 }
 
 /// How an action of type `A` becomes a ``TrackedEvent``.

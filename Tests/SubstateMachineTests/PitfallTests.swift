@@ -110,6 +110,18 @@ final class PitfallTests: XCTestCase {
         XCTAssertEqual(served, [])
     }
 
+    func testOneRunnerRunsTheEffectsOfEveryStoreMadeFromOneList() async {
+        let runner = StateMachineRunner(Login(client: client))
+        let first = Store(model: Screen(), middleware: [runner])
+        let second = Store(model: Screen(), middleware: [runner])
+        second.update(MachineNode<Login>.Input(.didTapLoginButton))
+        await second.effects.waitForAll()
+        XCTAssertEqual(second.find(Screen.self)?.login.state, .init(isLoading: false, user: "signed in user"))
+        first.update(MachineNode<Login>.Input(.didTapLoginButton))
+        await first.effects.waitForAll()
+        XCTAssertEqual(first.find(Screen.self)?.login.state, .init(isLoading: false, user: "signed in user"))
+    }
+
     func testNodesSharingAnIdAreReported() async {
         struct Twins: Model {
             var first = MachineNode<Login>(.init())

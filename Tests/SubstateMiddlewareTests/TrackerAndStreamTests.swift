@@ -46,6 +46,14 @@ final class TrackerAndStreamTests: XCTestCase {
         XCTAssertEqual(first?.values.first?.value, "tea")
     }
 
+    func testATrackedActionWithoutADeclarationTracksItsTypeName() async {
+        struct Tapped: Action, TrackedAction {}
+        var seen: [TrackedEvent] = []
+        let store = Store(model: Basket(), middleware: [ActionTracker { seen.append($0) }])
+        store.update(Tapped())
+        XCTAssertEqual(seen, [TrackedEvent(name: "Tapped")])
+    }
+
     func testValueTrackerEmitsAtStartAndOnEveryChange() async {
         var seen: [String] = []
         let tracker = ValueTracker([
