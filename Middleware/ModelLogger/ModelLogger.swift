@@ -6,7 +6,8 @@ import Substate
 /// models that adopt ``LoggedModel``. With `diff: true` it logs only what an action changed,
 /// right after the action reached the tree, one line per change with its path (see
 /// `StateDiff`: elements of `Identifiable` arrays by id), and nothing when nothing changed.
-/// Each model's own changes come before those of the models inside it:
+/// Changes come in field order, as a reader of the structs expects: a nested model's changes
+/// stand where its field stands among its parent's own:
 ///
 /// ```swift
 /// let store = Store(model: App(), middleware: [ModelLogger(diff: true)])
@@ -123,13 +124,24 @@ public final class ModelLogger: Middleware {
     }
 
     /// The changes the store recorded, as the logger shows them: the store's root tree only
-    /// (models that middleware registered are their own business), in tree order.
+    /// (models that middleware registered are their own business), in field order: a nested
+    /// model's changes stand where its field stands among its parent's own changes.
     private static func changes(_ changes: [ModelChange], in store: Store) -> [StateDiff.Change] {
         let inRoot = changes.filter { $0.box == 0 }
-        let ordered =
-            inRoot.count < 2
-            ? inRoot : inRoot.map { ($0, $0.location) }.sorted { $0.1.precedes($1.1) }.map(\.0)
-        return ordered.flatMap { StateDiff($0, in: store).changes }
+        if inRoot.count < 2 { return inRoot.flatMap { StateDiff($0, in: store).changes } }
+        // Parents before the models below them, then each model's changes with its nested
+        // models' merged in by field.
+        let records = inRoot.map { ($0, $0.location) }.sorted { $0.1.precedes($1.1) }.map { change, location in
+            ChangeNode(change: change, location: location, path: StateDiff.path(of: location, in: store))
+        }
+        var roots: [ChangeNode] = []
+        var open: [ChangeNode] = []
+        for record in records {
+            while let last = open.last, !last.contains(record) { open.removeLast() }
+            if let parent = open.last { parent.children.append(record) } else { roots.append(record) }
+            open.append(record)
+        }
+        return roots.flatMap { $0.changesInFieldOrder() }
     }
 
     /// What the logger prints for the changes one action made; `nil` when nothing in the
@@ -146,3 +158,59 @@ public final class ModelLogger: Middleware {
 
 /// Another name for ``ModelLogger``, as the Substate documentation also calls it.
 public typealias StateLogger = ModelLogger
+
+/// A recorded change and the recorded changes of the models below it, for printing in field
+/// order.
+@MainActor
+private final class ChangeNode {
+    let change: ModelChange
+    let location: ModelLocation
+    let path: String
+    var children: [ChangeNode] = []
+
+    init(change: ModelChange, location: ModelLocation, path: String) {
+        self.change = change
+        self.location = location
+        self.path = path
+    }
+
+    /// Whether another change's model sits below this one's.
+    func contains(_ other: ChangeNode) -> Bool {
+        location.box == other.location.box && other.location.steps.count > location.steps.count
+            && other.location.steps.starts(with: location.steps)
+    }
+
+    /// The model's own changes and those below it, ordered by the field of this model each
+    /// falls under, in declaration order; the model's own change to a field comes before the
+    /// changes of models inside that field.
+    func changesInFieldOrder() -> [StateDiff.Change] {
+        let own = StateDiff(change, path: path).changes
+        guard !children.isEmpty else { return own }
+        let model = change.after ?? change.before
+        var order: [String: Int] = [:]
+        if let model {
+            for (index, child) in Mirror(reflecting: model).children.enumerated() {
+                if let label = child.label, order[label] == nil { order[label] = index }
+            }
+        }
+        func rank(_ path: String) -> Int { order[Self.firstField(of: path, below: self.path)] ?? Int.max }
+        var parts: [(rank: Int, isChild: Bool, changes: [StateDiff.Change])] = own.map { (rank($0.path), false, [$0]) }
+        parts += children.map { (rank($0.path), true, $0.changesInFieldOrder()) }
+        // A stable order: by field, the model's own change first, otherwise as recorded.
+        let sorted = parts.enumerated().sorted { lhs, rhs in
+            (lhs.element.rank, lhs.element.isChild ? 1 : 0, lhs.offset)
+                < (rhs.element.rank, rhs.element.isChild ? 1 : 0, rhs.offset)
+        }
+        return sorted.flatMap(\.element.changes)
+    }
+
+    /// The name of the first field in `path` after the prefix `base` (`App.settings.tint` below
+    /// `App` is `settings`); empty when there is none.
+    static func firstField(of path: String, below base: String) -> String {
+        guard path.hasPrefix(base) else { return "" }
+        var rest = path.dropFirst(base.count)
+        guard rest.first == "." else { return "" }
+        rest = rest.dropFirst()
+        return String(rest.prefix { $0 != "." && $0 != "[" && $0 != "?" })
+    }
+}

@@ -75,6 +75,52 @@ final class LoggerTests: XCTestCase {
             ])
     }
 
+    func testModelLoggerDiffPrintsANestedModelsChangesWhereItsFieldStands() async {
+        struct Inner: Model {
+            var x = 0
+            var y = 0
+            mutating func update(action: Action) {
+                if action is Bump {
+                    x += 1
+                    y += 1
+                }
+            }
+        }
+        struct Bump: Action {}
+        struct Outer: Model {
+            var first = 0
+            var inner = Inner()
+            var middle = "a"
+            var deeper = [Inner()]
+            var last = false
+            mutating func update(action: Action) {
+                if action is Bump {
+                    first += 1
+                    middle = "b"
+                    last = true
+                }
+            }
+        }
+        let lines = Lines()
+        let store = Store(model: Outer(), middleware: [ModelLogger(diff: true, output: lines.output)])
+        lines.entries = []
+        store.update(Bump())
+        XCTAssertEqual(
+            lines.entries,
+            [
+                """
+                Bump:
+                  Outer.first: 0 → 1
+                  Outer.inner.x: 0 → 1
+                  Outer.inner.y: 0 → 1
+                  Outer.middle: "a" → "b"
+                  Outer.deeper[0].x: 0 → 1
+                  Outer.deeper[0].y: 0 → 1
+                  Outer.last: false → true
+                """
+            ])
+    }
+
     func testFilteredModelLoggerLogsOnlyLoggedModels() async {
         let lines = Lines()
         let store = Store(model: App(), middleware: [ModelLogger(filter: true, diff: true, output: lines.output)])

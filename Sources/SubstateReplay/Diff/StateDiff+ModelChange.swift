@@ -5,7 +5,13 @@ extension StateDiff {
     /// place, then the fields inside it that changed.
     @MainActor
     package init(_ change: ModelChange, in store: Store) {
-        let (root, components) = store.pathComponents(of: change.location)
+        self.init(change, path: Self.path(of: change.location, in: store))
+    }
+
+    /// The path of a model's place, as diffs spell it: the tree's root type, then each step.
+    @MainActor
+    package static func path(of location: ModelLocation, in store: Store) -> String {
+        let (root, components) = store.pathComponents(of: location)
         var path = root
         path.reserveCapacity(root.utf8.count + 16 * components.count)
         for component in components {
@@ -17,6 +23,11 @@ extension StateDiff {
             case .key(let key): path += Self.component(key: key)
             }
         }
+        return path
+    }
+
+    /// What one change did, its model's place spelled `path`.
+    package init(_ change: ModelChange, path: String) {
         switch (change.before, change.after) {
         case (let before?, let after?):
             self.init(from: before, to: after, root: path)
