@@ -336,6 +336,17 @@ extension ModelRecorderTests {
 
 @MainActor
 final class ClosingDigestTests: XCTestCase {
+    func testADivergenceAtADigestWithASnapshotBesideItListsThePathsThatDiffer() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 1, snapshotEvery: 1)])
+        store.update(Table.Bump())
+        store.update(Die.Roll())
+        let replay = try Replay.run(try ActionLog(lines: log.lines), as: Table.self)
+        let divergence = try XCTUnwrap(replay.divergence)
+        XCTAssertEqual(divergence.action, "Die.Roll")
+        XCTAssertEqual(divergence.differences.map(\.path), ["Table.die.face"], "the snapshot for the same action is read")
+    }
+
     func testANonDeterminismAfterTheLastPeriodicDigestIsCaughtByTheClosingOne() async throws {
         let log = MemoryLog()
         var store: Store? = Store(model: Table(), middleware: [ActionRecorder(to: log, digestEvery: 100)])

@@ -261,7 +261,16 @@ public enum Replay {
                     if let matchedState, let now = store.lookup(Root.self) {
                         replayedChanges = StateDiff(from: matchedState, to: now).changes
                     }
-                    return diverged(at: number, differences: [], replayedChanges: replayedChanges)
+                    // A snapshot of the same state follows the digest when both are recorded:
+                    // it names the paths that differ.
+                    var differences: [StateDiff.Change] = []
+                    if case .snapshot(sequence, let recorded, _) = try lines.peek(),
+                        let expected = try? jsonDecoder.decode(Root.self, from: recorded),
+                        let actual = store.lookup(Root.self)
+                    {
+                        differences = StateDiff(from: expected, to: actual).changes
+                    }
+                    return diverged(at: number, differences: differences, replayedChanges: replayedChanges)
                 }
             case .snapshot(let sequence, let recorded, let number):
                 defer { watch?(line, store) }
