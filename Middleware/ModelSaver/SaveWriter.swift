@@ -110,7 +110,10 @@ func encodeSaved(_ model: any SavedModel) throws -> (key: String, data: Data) {
     func encode<M: SavedModel>(_ model: M) throws -> (key: String, data: Data) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (M.saveKey, try encoder.encode(SaveEnvelope(schemaVersion: M.schemaVersion, type: M.savedTypeName, model: model)))
+        return (
+            M.saveKey,
+            try encoder.encode(SaveEnvelope(schemaVersion: M.schemaVersion, type: M.savedTypeName, model: model))
+        )
     }
     return try encode(model)
 }

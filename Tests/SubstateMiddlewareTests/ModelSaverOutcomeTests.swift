@@ -28,7 +28,8 @@ final class SaverOutcomeLog: Middleware {
     func handle(_ action: Action, store: Store, next: Next) {
         next(action)
         switch action {
-        case let fail as ModelSaver.LoadDidFail: lines.append("LoadDidFail \(fail.reason.map { "\($0)" } ?? "-"): \(fail.error)")
+        case let fail as ModelSaver.LoadDidFail:
+            lines.append("LoadDidFail \(fail.reason.map { "\($0)" } ?? "-"): \(fail.error)")
         case let done as ModelSaver.LoadDidComplete: lines.append("LoadDidComplete \(done.key)")
         case let ok as ModelSaver.LoadDidSucceed: lines.append("LoadDidSucceed \(ok.key)")
         case let fail as ModelSaver.SaveDidFail: lines.append("SaveDidFail: \(fail.error)")
@@ -44,7 +45,8 @@ final class SaverOutcomeLog: Middleware {
 final class ModelSaverOutcomeTests: XCTestCase {
     func testAnEntrySavedForAnotherModelTypeFailsToLoadAndIsKept() async throws {
         let storage = ModelSaver.MemoryStorage()
-        let writer = Store(model: UnexpectedOutcomeModel(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
+        let writer = Store(
+            model: UnexpectedOutcomeModel(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
         writer.update(ModelSaver.SaveAll())
         await writer.effects.waitForAll()
         let written = try XCTUnwrap(storage.entries["OutcomeModel"])
@@ -52,7 +54,8 @@ final class ModelSaverOutcomeTests: XCTestCase {
 
         let outcomes = SaverOutcomeLog()
         let store = Store(
-            model: OutcomeModel(), middleware: [ModelSaver(storage: storage, strategy: .manual, loading: .manual), outcomes])
+            model: OutcomeModel(),
+            middleware: [ModelSaver(storage: storage, strategy: .manual, loading: .manual), outcomes])
         store.update(ModelSaver.Load(OutcomeModel.self))
         XCTAssertEqual(
             outcomes.lines,
@@ -77,17 +80,21 @@ final class ModelSaverOutcomeTests: XCTestCase {
         let outcomes = SaverOutcomeLog()
         let store = Store(
             model: OutcomeModel(),
-            middleware: [ModelSaver(storage: ModelSaver.MemoryStorage(), strategy: .manual, loading: .manual), outcomes])
+            middleware: [
+                ModelSaver(storage: ModelSaver.MemoryStorage(), strategy: .manual, loading: .manual), outcomes,
+            ])
         store.update(ModelSaver.Load(OutcomeModel.self))
         XCTAssertEqual(
-            outcomes.lines, ["LoadDidFail nothingStored: nothing is stored for OutcomeModel", "LoadDidComplete OutcomeModel"])
+            outcomes.lines,
+            ["LoadDidFail nothingStored: nothing is stored for OutcomeModel", "LoadDidComplete OutcomeModel"])
     }
 
     func testSavingOrLoadingATypeThatIsNotInTheTreeSaysSo() async throws {
         let outcomes = SaverOutcomeLog()
         let storage = ModelSaver.MemoryStorage()
         let store = Store(
-            model: OutcomeModel(), middleware: [ModelSaver(storage: storage, strategy: .manual, loading: .manual), outcomes])
+            model: OutcomeModel(),
+            middleware: [ModelSaver(storage: storage, strategy: .manual, loading: .manual), outcomes])
         store.update(ModelSaver.Save(NotInTheTree.self))
         store.update(ModelSaver.Load(NotInTheTree.self))
         XCTAssertEqual(

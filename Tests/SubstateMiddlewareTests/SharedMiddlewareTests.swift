@@ -36,7 +36,8 @@ final class ChangedCatcher: Middleware {
 @MainActor
 final class SharedMiddlewareTests: XCTestCase {
     func testAChangeStreamServesEveryStoreMadeFromOneList() async {
-        let stream = ActionStream([.changes(of: SharedCounter.self, \.value, map: { SharedCounter.Changed(value: $0) })])
+        let stream = ActionStream([.changes(of: SharedCounter.self, \.value, map: { SharedCounter.Changed(value: $0) })]
+        )
         let catcher1 = ChangedCatcher()
         let catcher2 = ChangedCatcher()
         let s1 = Store(model: SharedCounter(), middleware: [stream, catcher1])

@@ -28,6 +28,22 @@ struct Ledger: Model, Codable, Equatable {
     }
 }
 
+/// A state of 128-bit integers, which the log's codec writes with all their digits.
+struct WideLedger: Model, Codable, Equatable {
+    var total: Int128 = 0
+    var unsigned: UInt128 = 0
+    struct Add: Action, Codable {
+        let amount: Int128
+        let unsigned: UInt128
+    }
+    mutating func update(action: Action) {
+        if let add = action as? Add {
+            total += add.amount
+            unsigned = add.unsigned
+        }
+    }
+}
+
 /// What the log holds is read back exactly as it was written.
 @MainActor
 final class LosslessLogTests: XCTestCase {
@@ -55,6 +71,18 @@ final class LosslessLogTests: XCTestCase {
             let text = String(decoding: snapshot, as: UTF8.self)
             XCTAssertTrue(log.lines.contains { $0.contains(text) }, "the snapshot's bytes are the recorded ones")
         }
+    }
+
+    func testActionsWith128BitIntegersReplay() async throws {
+        let log = MemoryLog()
+        let store = Store(model: WideLedger(), middleware: [ActionRecorder(to: log, digestEvery: 1, snapshotEvery: 1)])
+        store.update(WideLedger.Add(amount: Int128.min + 1, unsigned: UInt128.max))
+        store.update(WideLedger.Add(amount: -1, unsigned: 1 << 100))
+        let replay = try Replay.run(try ActionLog(lines: log.lines), as: WideLedger.self)
+        XCTAssertNil(replay.divergence, "\(replay.divergence.map { "\($0)" } ?? "")")
+        XCTAssertEqual(replay.replayed, 2)
+        XCTAssertEqual(replay.store.find(WideLedger.self), store.find(WideLedger.self))
+        XCTAssertTrue(log.text.contains("340282366920938463463374607431768211455"), "written as all its digits")
     }
 
     func testSetsAndOtherKeyedDictionariesEncodeTheSameWhateverTheirHashOrder() async throws {

@@ -344,7 +344,8 @@ final class ClosingDigestTests: XCTestCase {
         let replay = try Replay.run(try ActionLog(lines: log.lines), as: Table.self)
         let divergence = try XCTUnwrap(replay.divergence)
         XCTAssertEqual(divergence.action, "Die.Roll")
-        XCTAssertEqual(divergence.differences.map(\.path), ["Table.die.face"], "the snapshot for the same action is read")
+        XCTAssertEqual(
+            divergence.differences.map(\.path), ["Table.die.face"], "the snapshot for the same action is read")
     }
 
     func testANonDeterminismAfterTheLastPeriodicDigestIsCaughtByTheClosingOne() async throws {

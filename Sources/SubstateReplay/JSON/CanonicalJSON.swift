@@ -136,6 +136,8 @@ private struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPr
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try base.encode(value, forKey: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try base.encode(value, forKey: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try base.encode(value, forKey: key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try base.encode(value, forKey: key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try base.encode(value, forKey: key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try base.encode(CanonicalValue.wrapping(value), forKey: key)
     }
@@ -178,6 +180,8 @@ private struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try base.encode(value) }
     mutating func encode(_ value: UInt32) throws { try base.encode(value) }
     mutating func encode(_ value: UInt64) throws { try base.encode(value) }
+    mutating func encode(_ value: Int128) throws { try base.encode(value) }
+    mutating func encode(_ value: UInt128) throws { try base.encode(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(CanonicalValue.wrapping(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -213,5 +217,7 @@ private struct CanonicalSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try base.encode(value) }
     mutating func encode(_ value: UInt32) throws { try base.encode(value) }
     mutating func encode(_ value: UInt64) throws { try base.encode(value) }
+    mutating func encode(_ value: Int128) throws { try base.encode(value) }
+    mutating func encode(_ value: UInt128) throws { try base.encode(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(CanonicalValue.wrapping(value)) }
 }

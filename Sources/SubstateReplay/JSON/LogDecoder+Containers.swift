@@ -120,6 +120,12 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
         try input.integer(UInt64.self, at: try value(key), path: codingPath + [key])
     }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        try input.integer(Int128.self, at: try value(key), path: codingPath + [key])
+    }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try input.integer(UInt128.self, at: try value(key), path: codingPath + [key])
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try input.value(T.self, at: try value(key), path: codingPath + [key])
     }
@@ -216,6 +222,8 @@ struct LogUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let start = try peek(type)
         let value = try input.value(T.self, at: start, path: path)
@@ -274,6 +282,8 @@ struct LogSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try input.integer(UInt16.self, at: start, path: codingPath) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try input.integer(UInt32.self, at: start, path: codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try input.integer(UInt64.self, at: start, path: codingPath) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try input.integer(Int128.self, at: start, path: codingPath) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try input.integer(UInt128.self, at: start, path: codingPath) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try input.value(T.self, at: start, path: codingPath) }
 }
 

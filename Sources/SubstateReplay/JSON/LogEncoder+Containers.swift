@@ -103,6 +103,14 @@ struct LogKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try begin(key)
         writer.output.pointee.writeInteger(value)
     }
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+        try begin(key)
+        writer.output.pointee.writeInteger(value)
+    }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+        try begin(key)
+        writer.output.pointee.writeInteger(value)
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try begin(key)
         try writer.encodeValue(value, key: key)
@@ -160,6 +168,17 @@ struct LogUnkeyedContainer: UnkeyedEncodingContainer, LogPrimitiveWriting {
     }
 
     mutating func superEncoder() -> any Encoder { writer.unsupportedEncoder(depth: depth) }
+
+    // Members of the type itself: the standard library's throwing defaults for these are
+    // protocol extension members too, and would be as good a match as ours there.
+    mutating func encode(_ value: Int128) throws {
+        try begin()
+        writer.output.pointee.writeInteger(value)
+    }
+    mutating func encode(_ value: UInt128) throws {
+        try begin()
+        writer.output.pointee.writeInteger(value)
+    }
 }
 
 /// One value in a log line; a second value for the same position is refused.
@@ -177,6 +196,17 @@ struct LogSingleValueContainer: SingleValueEncodingContainer, LogPrimitiveWritin
     mutating func encode<T: Encodable>(_ value: T) throws {
         try begin()
         try writer.encodeValue(value)
+    }
+
+    // Members of the type itself: the standard library's throwing defaults for these are
+    // protocol extension members too, and would be as good a match as ours there.
+    mutating func encode(_ value: Int128) throws {
+        try begin()
+        writer.output.pointee.writeInteger(value)
+    }
+    mutating func encode(_ value: UInt128) throws {
+        try begin()
+        writer.output.pointee.writeInteger(value)
     }
 }
 

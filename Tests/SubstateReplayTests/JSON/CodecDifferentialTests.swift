@@ -21,6 +21,8 @@ final class CodecDifferentialTests: XCTestCase {
         var count: Int
         var small: Int8
         var unsigned: UInt64
+        var wide: Int128
+        var wideUnsigned: UInt128
         var ratio: Float
         var value: Double
         var flag: Bool?
@@ -45,6 +47,9 @@ final class CodecDifferentialTests: XCTestCase {
             return Sample(
                 name: randomString(&random), count: randomInteger(&random),
                 small: Int8(truncatingIfNeeded: random.next()), unsigned: random.next(),
+                wide: (Int128(Int64(truncatingIfNeeded: random.next())) << 64 | Int128(random.next()))
+                    >> (random.next() % 128),
+                wideUnsigned: (UInt128(random.next()) << 64 | UInt128(random.next())) >> (random.next() % 128),
                 ratio: float.isFinite ? float : 0.25, value: randomDouble(&random),
                 flag: [nil, true, false][Int(random.next() % 3)],
                 tags: (0..<Int(random.next() % 3)).map { _ in randomString(&random) }, scores: scores,
@@ -100,6 +105,8 @@ final class CodecDifferentialTests: XCTestCase {
             assertExact(UInt8.self, text)
             assertExact(Int64.self, text)
             assertExact(UInt64.self, text)
+            assertExact(Int128.self, text)
+            assertExact(UInt128.self, text)
             assertAgreesOnFloat(Double.self, text)
             assertAgreesOnFloat(Float.self, text)
         }
