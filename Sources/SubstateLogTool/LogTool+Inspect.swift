@@ -31,7 +31,10 @@ extension LogTool {
             return 73
         }
         for problem in session.problems { console.errors("\(path): \(sanitized(problem))") }
-        console.output("\(page): \(session.actions.count) actions of \(sanitized(session.header.root))")
+        let damaged = session.damagedLineCount
+        let marked = damaged == 0 ? "" : ", and \(damaged) damaged line\(damaged == 1 ? "" : "s") marked in place"
+        console.output(
+            "\(page): \(session.actions.count - damaged) actions of \(sanitized(session.header.root))\(marked)")
         return session.problems.isEmpty ? 0 : 65
     }
 }

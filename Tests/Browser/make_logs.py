@@ -28,15 +28,25 @@ def line(seq, time, kind, payload, origin="app"):
 def hostile(path):
     header = dict(HEADER)
     header["root"] = HOSTILE[0]
-    lines = [json.dumps(header, ensure_ascii=False)]
+    header["initialState"] = {"count": 0, "note": HOSTILE[1]}
+    lines = [json.dumps(header, ensure_ascii=False).encode("utf-8")]
     for index, text in enumerate(HOSTILE):
         lines.append(line(index + 1, index * 0.1, text, {text: text, "nested": {"link": HOSTILE[3], "list": HOSTILE},
-                                                          "password": {"$redacted": True}}))
-    # A lone surrogate, which JSON can spell and no Unicode text can hold: the reader refuses
-    # the line and the page names it.
-    lines.append('{"seq":99,"t":1.0,"type":"Lone","name":"4Lone","origin":"app","payload":{"text":"\\ud800"}}')
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("\n".join(lines) + "\n")
+                                                          "password": {"$redacted": True}}).encode("utf-8"))
+    # Damaged lines, each refused by the reader and shown in its place on the page:
+    # line 8, a lone surrogate, which JSON can spell and no Unicode text can hold;
+    lines.append(b'{"seq":7,"t":1.0,"type":"Lone","name":"4Lone","origin":"app","payload":{"text":"\\ud800","n":7}}')
+    # line 9, bytes that are not UTF-8;
+    lines.append(b'{"seq":8,"t":1.1,"type":"Bytes","name":"5Bytes","origin":"effect","payload":{"text":"a\xff\xfeb"}}')
+    # line 10, a good action, then a snapshot of the state after it (line 11);
+    lines.append(line(9, 1.2, "Good", {"ok": True}).encode("utf-8"))
+    lines.append(json.dumps({"seq": 9, "snapshot": {"count": 9, "note": HOSTILE[2]}}, ensure_ascii=False).encode("utf-8"))
+    # line 12, a payload that is not JSON;
+    lines.append(b'{"seq":10,"t":1.3,"type":"NotJSON","name":"7NotJSON","origin":"app","payload":{not json <b>}}')
+    # line 13, a line torn mid-write, with no newline.
+    lines.append(b'{"seq":11,"t":1.4,"type":"Torn","name":"4Torn","origin":"app","payload":{"te')
+    with open(path, "wb") as file:
+        file.write(b"\n".join(lines))
 
 
 def long(path, count):

@@ -153,6 +153,60 @@ class InspectorTests(unittest.TestCase):
         errors = [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
         self.assertEqual(errors, [])
 
+    def test_damaged_lines_stand_in_their_place_marked_with_their_reason_and_text(self):
+        self.open("hostile.html")
+        rows = self.rows()
+        lines = [row.get_attribute("data-line") for row in rows]
+        self.assertEqual(lines, ["2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13"], "every line, in log order")
+        damaged = [row.get_attribute("data-line") for row in rows if "damaged" in row.get_attribute("class")]
+        self.assertEqual(damaged, ["8", "9", "12", "13"])
+        self.assertEqual(self.text("damaged-count"), "4 damaged lines")
+        self.assertIn("7 actions", self.text("facts"))
+        expected = {
+            8: ("line 8, column 81: not valid JSON: a high surrogate", "Lone", '"\\ud800"'),
+            9: ("line 9, column 87: not valid UTF-8 (byte 0xFF)", "Bytes", "a\ufffd\ufffdb"),
+            12: ("line 12, column 80: not valid JSON", "NotJSON", "{not json <b>}"),
+            13: ("line 13 (76 bytes) was cut short mid-write", "Torn", '"payload":{"te'),
+        }
+        for line, (reason, kind, raw) in expected.items():
+            # The header names each damaged line and links to it.
+            link = self.driver.find_element(By.CSS_SELECTOR, '#problems button[data-line="%d"]' % line)
+            link.click()
+            selected = self.driver.find_element(By.CSS_SELECTOR, "#timeline .row.selected")
+            self.assertEqual(selected.get_attribute("data-line"), str(line))
+            self.assertIn("Damaged line %d" % line, self.text("selected-title"))
+            self.assertIn(kind, self.text("selected-title"), "the type is read from the damaged line")
+            self.assertIn(reason, self.text("damage-reason"))
+            shown = self.driver.execute_script("return document.getElementById('damage-text').textContent")
+            self.assertIn(raw, shown, "the line's own text, as text")
+        # What could be read of the payload: the repaired JSON, or its text.
+        self.driver.find_element(By.CSS_SELECTOR, '#problems button[data-line="8"]').click()
+        self.assertIn("n: 7", self.text("payload"))
+        self.assertIn("#7", self.text("selected-title"), "the sequence number is read too")
+        self.driver.find_element(By.CSS_SELECTOR, '#problems button[data-line="12"]').click()
+        self.assertIn("{not json <b>}", self.text("payload"))
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#details b, #timeline b"), [], "shown as text")
+        # The origin filter finds them.
+        Select(self.driver.find_element(By.ID, "origin-filter")).select_by_value("damaged")
+        self.assertEqual(self.text("count").split(" of ")[0], "4")
+        self.assertIsNone(self.driver.execute_script("return window.__pwned"))
+
+    def test_a_page_of_the_log_alone_shows_the_state_the_log_recorded(self):
+        self.open("hostile.html")
+        self.assertEqual(self.driver.find_element(By.ID, "initial-section").get_attribute("hidden"), None)
+        initial = self.driver.execute_script("return document.getElementById('initial-state').textContent")
+        self.assertIn("</script><script>window.__pwned = 2</script>", initial, "the header's state, as text")
+        self.row(1).click()
+        self.assertIn("the initial state", self.text("state-note"))
+        self.assertEqual(self.shown_state(), {"count": 0, "note": "</script><script>window.__pwned = 2</script>"})
+        self.row(9).click()
+        self.assertIn("the snapshot after action 9", self.text("state-note"))
+        self.assertEqual(self.shown_state()["count"], 9)
+        self.driver.find_element(By.CSS_SELECTOR, '#problems button[data-line="12"]').click()
+        self.assertEqual(self.shown_state()["count"], 9, "a damaged line after the snapshot shows it too")
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#details img"), [])
+        self.assertIsNone(self.driver.execute_script("return window.__pwned"))
+
     def test_a_session_of_100000_actions_opens_quickly_and_scrolls(self):
         self.open("long.html")
         # How long the page takes to open is measured and printed, not asserted: the machines

@@ -63,6 +63,7 @@ final class LogToolTests: XCTestCase {
         let bad = LogTool.run(["inspect", damaged.path, "-o", page])
         XCTAssertEqual(bad.exitCode, 65)
         XCTAssertTrue(bad.output.contains("line 6, column 9: not valid JSON"), bad.output)
+        XCTAssertTrue(bad.output.hasSuffix("4 actions of Meter, and 1 damaged line marked in place"), bad.output)
         XCTAssertEqual(LogTool.run(["inspect", "--help"]).exitCode, 0)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Substate
-import SubstateReplay
 import XCTest
+
+@testable import SubstateReplay
 
 /// The session page's data and markup, before any browser (Tests/Browser drives a real one).
 final class SessionPageTests: XCTestCase {
@@ -21,6 +22,48 @@ final class SessionPageTests: XCTestCase {
         }
         page.problems = hostile
         return page
+    }
+
+    func testADamagedLineStandsInItsPlaceWithWhatOfItCanBeRead() throws {
+        var text = #"{"format":"substate-log","version":2,"root":"App","initialState":{"note":"</script>"}}"# + "\n"
+        text += #"{"seq":1,"t":0.5,"type":"A","name":"1A","origin":"app","payload":{"x":1}}"# + "\n"
+        text += #"{"seq":2,"t":0.75,"type":"B","name":"1B","origin":"effect","payload":{"s":"\ud800","n":2}}"# + "\n"
+        var bytes = Array(text.utf8)
+        bytes += Array(#"{"seq":3,"t":1.0,"type":"C","name":"1C","origin":"app","payload":{"s":""#.utf8) + [0xFF]
+        bytes += Array(#""}}"#.utf8) + [0x0A]
+        bytes += Array(#"{"seq":4,"t":1.5,"type":"D","name":"1D","origin":"app","payload":{oops}}"#.utf8) + [0x0A]
+        bytes += Array(#"{"seq":5,"t":2.0,"type":"E","name":"1E","origin":"app","payload":{"x":1}}"#.utf8) + [0x0A]
+        bytes += Array(#"{"seq":6,"t":2.5,"type":"F","na"#.utf8)
+        let page = SessionPage(reading: try LogReader(data: Data(bytes)), file: "x.jsonl")
+        XCTAssertEqual(page.actions.map(\.line), [2, 3, 4, 5, 6, 7], "every line in its place")
+        XCTAssertEqual(page.actions.map { $0.damage != nil }, [false, true, true, true, false, true])
+        XCTAssertEqual(page.damagedLineCount, 4)
+        XCTAssertEqual(page.problems.count, 4)
+        let surrogate = try XCTUnwrap(page.actions[1].damage)
+        XCTAssertEqual(page.actions[1].sequence, 2)
+        XCTAssertEqual(page.actions[1].type, "B")
+        XCTAssertEqual(page.actions[1].origin, "damaged")
+        XCTAssertTrue(surrogate.reason.contains("line 3"), surrogate.reason)
+        XCTAssertTrue(surrogate.text.contains(#""s":"\ud800""#), "the text as it is")
+        XCTAssertEqual(
+            page.actions[1].payload.map { String(decoding: $0, as: UTF8.self) }, "{\"n\":2,\"s\":\"\u{FFFD}\"}")
+        XCTAssertEqual(page.actions[2].type, "C", "bytes that are not UTF-8 read as U+FFFD")
+        XCTAssertEqual(page.actions[3].type, "D")
+        XCTAssertEqual(page.actions[3].damage?.payloadText, "{oops}}")
+        XCTAssertNil(page.actions[3].payload)
+        XCTAssertEqual(page.actions[5].type, "F", "a torn line shows what it holds")
+        XCTAssertEqual(page.actions[5].time, 2.5, "its time is read from what is left of it")
+        XCTAssertEqual(page.recordedInitialState.map { String(decoding: $0, as: UTF8.self) }, #"{"note":"</script>"}"#)
+        let json = page.dataJSON()
+        XCTAssertTrue(json.contains(#""damage":{"reason":"#), json)
+        XCTAssertTrue(json.contains(#""recordedInitialState":{"note":"</script>"}"#), json)
+    }
+
+    func testLoneSurrogateEscapesAreRepairedAndPairsKept() {
+        XCTAssertEqual(DamagedLine.replacingLoneSurrogates(#"a\ud800b"#), #"a\ufffdb"#)
+        XCTAssertEqual(DamagedLine.replacingLoneSurrogates(#"\ud83d\ude00"#), #"\ud83d\ude00"#)
+        XCTAssertEqual(DamagedLine.replacingLoneSurrogates(#"\udc00\ud800"#), #"\ufffd\ufffd"#)
+        XCTAssertEqual(DamagedLine.replacingLoneSurrogates(#"\\ud800"#), #"\\ud800"#, "an escaped backslash is text")
     }
 
     func testNothingFromTheLogCanCloseTheDataBlockOrOpenMarkup() throws {
@@ -110,7 +153,8 @@ final class SessionPageTests: XCTestCase {
 
             """
         let page = SessionPage(reading: try LogReader(data: Data(text.utf8)), file: "x")
-        XCTAssertEqual(page.actions.map(\.type), ["A.Go"])
+        XCTAssertEqual(page.actions.map(\.type), ["A.Go", "B"])
+        XCTAssertEqual(page.actions.map { $0.damage != nil }, [false, true], "the damaged line is shown, marked")
         XCTAssertEqual(page.marks.map(\.kind), ["digest"])
         XCTAssertEqual(page.problems.count, 1)
         XCTAssertTrue(page.problems[0].contains("line 3"), page.problems[0])

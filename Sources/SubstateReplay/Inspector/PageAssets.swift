@@ -9,6 +9,7 @@ enum PageAssets {
           <div id="facts"></div>
           <div id="verdict"></div>
           <ul id="problems"></ul>
+          <details id="initial-section" hidden><summary>Initial state, as the log's header recorded it</summary><div id="initial-state" class="tree"></div></details>
         </header>
         <section id="charts">
           <div><h2>Actions over time</h2><svg id="over-time" viewBox="0 0 600 80" preserveAspectRatio="none"></svg></div>
@@ -27,10 +28,11 @@ enum PageAssets {
           <div id="details">
             <h2 id="selected-title">No action selected</h2>
             <div id="divergence-note"></div>
+            <div id="damage-section" hidden><h3>Damaged line</h3><div id="damage-reason"></div><pre id="damage-text"></pre></div>
             <h3>Payload</h3><div id="payload" class="tree"></div>
             <div id="recorded-section"><h3>Recorded with it</h3><div id="recorded" class="tree"></div></div>
             <h3>What it changed</h3><ul id="changes"></ul>
-            <h3>State after it</h3><div id="state" class="tree"></div>
+            <h3>State after it</h3><div id="state-note"></div><div id="state" class="tree"></div>
           </div>
         </main>
         """
@@ -55,6 +57,9 @@ enum PageAssets {
         #spacer { position: relative; }
         .row { position: absolute; left: 0; right: 0; height: 22px; line-height: 22px; padding: 0 8px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer; border-bottom: 1px solid #f0f0f0; font-family: ui-monospace, monospace; font-size: 12px; }
         .row.selected { background: #dde8fb; } .row.diverged { background: #fde0e0; }
+        .row.damaged { background: #fff1d6; } .row.damaged.selected { background: #f5d9a0; } .row .damage-mark { color: #b00020; margin-left: 6px; }
+        #damage-reason { color: #b00020; } #damage-text { white-space: pre-wrap; word-break: break-all; background: #fafafa; border: 1px solid #eee; padding: 4px; font-size: 12px; }
+        #problems button { margin-left: 8px; } #state-note { color: #555; }
         .row .seq { color: #888; display: inline-block; width: 60px; } .row .time { color: #888; display: inline-block; width: 80px; }
         .row .origin { color: #7a5ca8; margin-left: 6px; } .row .mark { color: #176a2c; margin-left: 6px; }
         #details { flex: 1; overflow: auto; padding: 8px 12px; }
@@ -70,6 +75,7 @@ enum PageAssets {
           "use strict";
           var data = JSON.parse(document.getElementById("session-data").textContent);
           var actions = data.actions;
+          var damagedCount = actions.filter(function (action) { return action.damage; }).length;
           var rowHeight = 22;
           var byId = function (id) { return document.getElementById(id); };
           var make = function (tag, text, cls) {
@@ -83,7 +89,8 @@ enum PageAssets {
           byId("root").textContent = data.header.root;
           var facts = byId("facts");
           facts.appendChild(make("span", "format version " + data.header.version));
-          facts.appendChild(make("span", actions.length + " actions"));
+          facts.appendChild(make("span", (actions.length - damagedCount) + " actions"));
+          if (damagedCount) { facts.appendChild(make("span", damagedCount + " damaged lines")).id = "damaged-count"; }
           facts.appendChild(make("span", data.header.file));
           if (data.header.fingerprint) {
             var fingerprint = make("details");
@@ -110,7 +117,22 @@ enum PageAssets {
           } else {
             verdict.textContent = "Not replayed: the log alone (an app's replay command adds states and verification)";
           }
-          data.problems.forEach(function (problem) { byId("problems").appendChild(make("li", problem)); });
+          data.problems.forEach(function (problem) {
+            var item = make("li", problem);
+            // A damaged line's problem links to the line, shown in its place in the timeline.
+            actions.forEach(function (action) {
+              if (!action.damage || action.damage.reason !== problem) { return; }
+              var show = make("button", "show line " + action.line, "damage-link");
+              show.dataset.line = String(action.line);
+              show.addEventListener("click", function () { selectLine(action.line); });
+              item.appendChild(show);
+            });
+            byId("problems").appendChild(item);
+          });
+          if (data.recordedInitialState !== null) {
+            byId("initial-section").hidden = false;
+            byId("initial-state").appendChild(tree(data.recordedInitialState));
+          }
 
           // Replay steps by sequence number, and the divergence.
           var stepIndex = {};
@@ -147,7 +169,7 @@ enum PageAssets {
           });
           var typeCounts = {}, originCounts = {};
           actions.forEach(function (action) {
-            typeCounts[action.type] = (typeCounts[action.type] || 0) + 1;
+            if (!action.damage) { typeCounts[action.type] = (typeCounts[action.type] || 0) + 1; }
             originCounts[action.origin] = (originCounts[action.origin] || 0) + 1;
           });
           var types = Object.keys(typeCounts).sort(function (a, b) { return typeCounts[b] - typeCounts[a] || (a < b ? -1 : 1); });
@@ -169,7 +191,8 @@ enum PageAssets {
 
           // The payload text each action is searched in, made once.
           var searchText = actions.map(function (action) {
-            return (action.type + " " + (action.payload === null ? "" : JSON.stringify(action.payload))).toLowerCase();
+            var text = action.damage ? action.damage.text : (action.payload === null ? "" : JSON.stringify(action.payload));
+            return (action.type + " " + text).toLowerCase();
           });
 
           // Filtering and the virtualised timeline.
@@ -202,15 +225,22 @@ enum PageAssets {
               var index = visible[position], action = actions[index];
               var row = make("div", null, "row");
               row.style.top = (position * rowHeight) + "px";
-              row.dataset.seq = String(action.seq);
+              if (!action.damage || action.damage.knownSeq) { row.dataset.seq = String(action.seq); }
+              row.dataset.line = String(action.line);
               row.dataset.position = String(position);
+              if (action.damage) { row.classList.add("damaged"); }
               if (index === selected) { row.classList.add("selected"); }
               if (data.divergence && action.seq === data.divergence.seq) { row.classList.add("diverged"); }
-              row.appendChild(make("span", "#" + action.seq, "seq"));
+              var known = !action.damage || action.damage.knownSeq;
+              row.appendChild(make("span", known ? "#" + action.seq : "line " + action.line, "seq"));
               row.appendChild(make("span", "+" + (action.t - startTime).toFixed(3) + "s", "time"));
               row.appendChild(make("span", action.type, "type"));
               if (action.origin !== "app") { row.appendChild(make("span", "(" + action.origin + ")", "origin")); }
-              (marksBySeq[action.seq] || []).forEach(function (kind) { row.appendChild(make("span", "· " + kind, "mark")); });
+              if (action.damage) {
+                row.appendChild(make("span", "· damaged line " + action.line, "damage-mark"));
+              } else {
+                (marksBySeq[action.seq] || []).forEach(function (kind) { row.appendChild(make("span", "· " + kind, "mark")); });
+              }
               row.addEventListener("click", selectRow);
               spacer.appendChild(row);
               rows.push(row);
@@ -281,17 +311,41 @@ enum PageAssets {
             slider.value = String(position);
             var action = actions[selected];
             byId("position").textContent = "action " + action.seq + " (" + (position + 1) + " of " + visible.length + ")";
-            byId("selected-title").textContent = "#" + action.seq + " " + action.type + " (" + action.origin + ")";
+            var damage = action.damage;
+            byId("selected-title").textContent = damage
+              ? "Damaged line " + action.line + (damage.knownSeq ? " (#" + action.seq + ")" : "") + ": " + action.type
+              : "#" + action.seq + " " + action.type + " (" + action.origin + ")";
+            byId("damage-section").hidden = !damage;
+            byId("damage-reason").textContent = damage ? damage.reason : "";
+            byId("damage-text").textContent = damage ? damage.text : "";
             var payload = byId("payload"); payload.replaceChildren();
-            payload.appendChild(action.payload === null ? make("div", "not recorded whole", "leaf") : tree(action.payload));
+            if (action.payload !== null) {
+              payload.appendChild(tree(action.payload));
+            } else if (damage && damage.payloadText) {
+              payload.appendChild(make("div", damage.payloadText, "leaf"));
+            } else {
+              payload.appendChild(make("div", damage ? "nothing of it could be read" : "not recorded whole", "leaf"));
+            }
             var recorded = byId("recorded"); recorded.replaceChildren();
-            (markValues[action.seq] || []).forEach(function (mark) { recorded.appendChild(tree(mark.value, mark.kind)); });
-            byId("recorded-section").hidden = !markValues[action.seq];
+            var marksHere = damage ? undefined : markValues[action.seq];
+            (marksHere || []).forEach(function (mark) { recorded.appendChild(tree(mark.value, mark.kind)); });
+            byId("recorded-section").hidden = !marksHere;
             var changes = byId("changes"), state = byId("state"), note = byId("divergence-note");
-            changes.replaceChildren(); state.replaceChildren(); note.textContent = "";
-            var stepNumber = stepIndex[action.seq];
+            var stateNote = byId("state-note");
+            changes.replaceChildren(); state.replaceChildren(); note.textContent = ""; stateNote.textContent = "";
+            var stepNumber = damage ? undefined : stepIndex[action.seq];
+            shown = null;
             if (stepNumber === undefined) {
               changes.appendChild(make("li", data.header.replayed ? "not replayed" : "known after a replay with the app's types"));
+              if (!data.header.replayed) {
+                // The log alone: the last state it recorded at or before this action.
+                var last = recordedStateAt(selected);
+                if (last) {
+                  stateNote.textContent = "not replayed; the last state the log recorded at or before it: " + last.label;
+                  shown = last.state;
+                  state.appendChild(tree(last.state));
+                }
+              }
             } else {
               var step = data.steps[stepNumber];
               if (step.changes.length === 0) { changes.appendChild(make("li", "nothing")); }
@@ -302,7 +356,8 @@ enum PageAssets {
                   : change.path + ": " + change.kind;
                 changes.appendChild(make("li", text));
               });
-              state.appendChild(tree(stateAfter(stepNumber)));
+              shown = stateAfter(stepNumber);
+              state.appendChild(tree(shown));
             }
             if (data.divergence && action.seq === data.divergence.seq) {
               note.textContent = "The replay diverged here: " + data.divergence.paths.join(", ");
@@ -312,6 +367,29 @@ enum PageAssets {
               timeline.scrollTop = Math.max(0, top - timeline.clientHeight / 2);
             }
             render();
+          }
+          // The log alone: the state recorded last at or before an action (a snapshot, or the
+          // header's initial state).
+          var shown = null;
+          function recordedStateAt(index) {
+            var sequence = -1;
+            for (var back = index; back >= 0; back -= 1) {
+              if (!actions[back].damage || actions[back].damage.knownSeq) { sequence = actions[back].seq; break; }
+            }
+            var best = null;
+            data.marks.forEach(function (mark) {
+              if (mark.kind === "snapshot" && mark.seq <= sequence && (!best || mark.seq >= best.seq)) { best = mark; }
+            });
+            if (best) { return { state: best.value, label: "the snapshot after action " + best.seq }; }
+            if (data.recordedInitialState !== null) { return { state: data.recordedInitialState, label: "the initial state" }; }
+            return null;
+          }
+          function selectLine(line) {
+            byId("type-filter").value = ""; byId("origin-filter").value = ""; byId("search").value = "";
+            applyFilters();
+            for (var position = 0; position < visible.length; position += 1) {
+              if (actions[visible[position]].line === line) { select(position); return; }
+            }
           }
           function selectSequence(sequence) {
             byId("type-filter").value = ""; byId("origin-filter").value = ""; byId("search").value = "";
@@ -324,10 +402,8 @@ enum PageAssets {
           // What tests and a curious reader can ask of the page from the console.
           window.inspector = {
             selectSequence: selectSequence,
-            shownState: function () {
-              var stepNumber = selected < 0 ? undefined : stepIndex[actions[selected].seq];
-              return stepNumber === undefined ? null : stateAfter(stepNumber);
-            }
+            selectLine: selectLine,
+            shownState: function () { return shown; }
           };
 
           applyFilters();

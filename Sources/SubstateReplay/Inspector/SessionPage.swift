@@ -41,6 +41,9 @@ package struct SessionPage {
         /// The payload as the log holds it (JSON), or `nil` for an action not recorded whole.
         package let payload: Data?
         package let line: Int
+        /// What is known of the line when it could not be read: the timeline shows it in its
+        /// place, marked.
+        let damage: DamagedLine?
 
         package init(sequence: Int, time: Double, type: String, origin: String, payload: Data?, line: Int) {
             self.sequence = sequence
@@ -49,6 +52,18 @@ package struct SessionPage {
             self.origin = origin
             self.payload = payload
             self.line = line
+            damage = nil
+        }
+
+        /// A damaged line's entry, timed as the line says or as the action before it.
+        init(damaged: DamagedLine, after previous: Action?) {
+            sequence = damaged.sequence ?? -1
+            time = damaged.time ?? previous?.time ?? 0
+            type = damaged.type ?? "damaged line"
+            origin = "damaged"
+            payload = damaged.payload
+            line = damaged.line
+            damage = damaged
         }
     }
 
@@ -75,9 +90,15 @@ package struct SessionPage {
     package var problems: [String] = []
     /// The state before the first action, as JSON, when the page comes from a replay.
     package var initialState: Data?
+    /// The state the log's header recorded when recording started, as JSON: shown on a page
+    /// made from the log alone, with the snapshots that follow it.
+    package var recordedInitialState: Data?
     package var steps: [Step] = []
     /// Where the replay diverged from the recording.
     package var divergence: (sequence: Int, message: String, paths: [String])?
+
+    /// How many lines of the timeline are damaged lines.
+    package var damagedLineCount: Int { actions.lazy.filter { $0.damage != nil }.count }
 
     package init(header: Header) {
         self.header = header
@@ -89,16 +110,27 @@ package struct SessionPage {
             header: Header(
                 root: reader.header.root, version: reader.header.version, fingerprint: reader.header.rootShape,
                 file: file))
+        recordedInitialState = reader.header.initialState
         while true {
             do {
                 guard let line = try reader.next() else { break }
                 add(line)
+            } catch let error as ActionLogError {
+                problems.append("\(error)")
+                let damaged = DamagedLine(line: error.line, reason: "\(error)", bytes: reader.lastLineBytes())
+                actions.append(Action(damaged: damaged, after: actions.last))
             } catch {
                 problems.append("\(error)")
-                if !(error is ActionLogError) { break }
+                break
             }
         }
-        if let tail = reader.tornTail { problems.append(tail) }
+        if let tail = reader.tornTail {
+            problems.append(tail)
+            if let bytes = reader.tornTailBytes, let line = reader.tornTailLine {
+                actions.append(
+                    Action(damaged: DamagedLine(line: line, reason: tail, bytes: bytes), after: actions.last))
+            }
+        }
     }
 
     /// Adds a line of a log.
@@ -163,6 +195,16 @@ package struct SessionPage {
                         json.field("origin", action.origin)
                         json.field("line", action.line)
                         json.key("payload") { json.raw(action.payload) }
+                        if let damage = action.damage {
+                            json.key("damage") {
+                                json.object {
+                                    json.field("reason", damage.reason)
+                                    json.field("text", damage.text)
+                                    json.field("payloadText", damage.payloadText)
+                                    json.field("knownSeq", damage.sequence != nil)
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -177,6 +219,7 @@ package struct SessionPage {
             }
             json.key("problems") { json.array(problems) { json.string($0) } }
             json.key("initialState") { json.raw(initialState) }
+            json.key("recordedInitialState") { json.raw(recordedInitialState) }
             json.key("steps") {
                 json.array(steps) { step in
                     json.object {

@@ -36,6 +36,11 @@ public final class LogReader {
     public private(set) var tornTail: String?
     /// How many bytes have been read so far.
     public private(set) var bytesRead = 0
+    /// The bytes of the line cut short at the end, when ``tornTail`` names one, so that a page
+    /// can show them.
+    package private(set) var tornTailBytes: [UInt8]?
+    /// The number the line cut short at the end would have had.
+    package private(set) var tornTailLine: Int?
 
     private var sources: [Source]
     private var fileName: String?
@@ -53,6 +58,8 @@ public final class LogReader {
     /// Whether the next line is a segment's header.
     @exclusivity(unchecked) private var expectingHeader = false
     @exclusivity(unchecked) private var lineNumber = 0
+    /// Where the line last handed to the parser sits in the buffer, until the next read.
+    @exclusivity(unchecked) private var lastLine = 0..<0
     /// Whether the reader waits for more lines at the end of the last file.
     private let follows: Bool
 
@@ -99,11 +106,13 @@ public final class LogReader {
             switch try nextLineRange() {
             case .line(let range):
                 guard expectingHeader else {
+                    lastLine = range
                     return try buffer.withUnsafeBufferPointer { try parser.line($0, range, number: lineNumber) }
                 }
                 // A later segment starts with a header: the state it carries is a check of the
                 // state after the action the previous segment ended with.
                 expectingHeader = false
+                lastLine = range
                 let header = try buffer.withUnsafeBufferPointer { try parser.header($0, range) }
                 guard let state = header.initialState else { continue }
                 return .snapshot(sequence: header.startSequence, state: state, line: 1)
@@ -121,6 +130,12 @@ public final class LogReader {
             try openSource()
             expectingHeader = true
         }
+    }
+
+    /// The bytes of the line the last call to ``next()`` read or refused, for showing a damaged
+    /// line as it is; valid until the next call.
+    package func lastLineBytes() -> [UInt8] {
+        Array(buffer[lastLine])
     }
 
     /// Reads every line that is left.
@@ -229,6 +244,8 @@ public final class LogReader {
         let place = fileName.map { "\($0) " } ?? ""
         tornTail =
             "\(place)line \(lineNumber + 1) (\(filled - lineStart) bytes) was cut short mid-write and is left out"
+        tornTailBytes = Array(buffer[lineStart..<filled])
+        tornTailLine = lineNumber + 1
         lineStart = filled
         searched = filled
     }
