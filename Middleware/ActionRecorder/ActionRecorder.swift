@@ -16,7 +16,7 @@ import Substate
 ///
 /// A recorder and its log hold one session: it records the first store it is handed. Another
 /// store made from the same middleware list, side by side or later, is refused: its actions
-/// pass on unrecorded, nothing of it reaches the log, and it reports a ``Diagnostic`` of kind
+/// pass on unrecorded, nothing of it reaches the log, and it reports a `Diagnostic` of kind
 /// `sharedMiddleware`. Make a recorder (and a log) per store.
 ///
 /// ```swift

@@ -8,7 +8,7 @@ import Substate
 ///
 /// A publisher serves one store at a time: its sequences follow that store's models. Another
 /// store made from the same middleware list while the first lives is refused (its models are
-/// not published, and it reports a ``Diagnostic`` of kind `sharedMiddleware`); a store made
+/// not published, and it reports a `Diagnostic` of kind `sharedMiddleware`); a store made
 /// after the first one's release is served.
 ///
 /// ```swift

@@ -8,7 +8,7 @@ import Substate
 /// replays to another state is reported with the paths and values that differ.
 ///
 /// Like the ``ActionRecorder``, it records the first store it is handed; another store made
-/// from the same middleware list is refused with a ``Diagnostic`` of kind `sharedMiddleware`.
+/// from the same middleware list is refused with a `Diagnostic` of kind `sharedMiddleware`.
 ///
 /// ```swift
 /// let log = try FileLog(url: sessionFile)

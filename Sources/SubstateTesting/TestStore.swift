@@ -18,8 +18,9 @@ import SubstateMiddleware
 /// mode, a closure asserts only what it sets, actions the test does not receive are skipped
 /// (``skippedActions`` lists them), and running effects are allowed.
 ///
-/// Dependencies are swapped by passing other middleware: a fixed service, a feature value with
-/// test dependencies, a `TestClock`.
+/// The test store runs the middleware it is given, the app's own effect handlers and services
+/// included; what they reach outside (a server, a clock, the date) is swapped through
+/// `dependencies:`, as TCA's `withDependencies` does, or by giving a feature value its doubles.
 ///
 /// ```swift
 /// let store = TestStore(model: MachineNode<Login>(.init()),
@@ -58,7 +59,7 @@ public final class TestStore<Root: Model & Equatable> {
     ///
     /// - Parameters:
     ///   - model: The root of the state tree.
-    ///   - middleware: The pipeline, with test doubles where the app has real dependencies.
+    ///   - middleware: The pipeline: usually the app's own, its dependencies swapped below.
     ///   - exhaustive: Whether unreceived actions, running effects and unasserted state changes
     ///     fail the test.
     ///   - fileID: The test's file, where failures found at release are reported; leave the default.

@@ -137,6 +137,20 @@ enum SavingSnippets {
         _ = restarted
     }
 
+    struct Onboarding: Model {
+        var isShown = false
+        mutating func update(action: Action) {
+            if let failed = action as? ModelSaver.LoadDidFail, failed.key == Settings.saveKey {
+                isShown = failed.reason == .nothingStored
+            }
+        }
+    }
+
+    struct FirstLaunch: Model {
+        var settings = Settings()
+        var onboarding = Onboarding()
+    }
+
     static func manual() {
         let store = Store(model: App(), middleware: [ModelSaver(directory: appSupport, strategy: .manual, loading: .manual)])
         store.update(ModelSaver.Load(Settings.self))
@@ -237,6 +251,65 @@ enum MiddlewareSnippets {
     }
 }
 
+// MARK: Middleware.md, "One middleware list, several stores"
+
+struct Tapped: Action {}
+
+final class TapCounter: Middleware {
+    final class Taps { var count = 0 }
+
+    func handle(_ action: Action, store: Store, next: Next) {
+        if action is Tapped { store.storage(for: self) { Taps() }.count += 1 }
+        next(action)
+    }
+}
+
+// MARK: ComingFromSubstate.md
+
+struct ShopCounter: Model {
+    var value = 0
+    struct Increment: Action {}
+    struct Milestone: Action {}
+    mutating func update(action: Action) { if action is Increment { value += 1 } }
+}
+
+struct ShopCart: Model {
+    struct CheckedOut: Action { let total: Int }
+    struct ReceiptSent: Action {}
+    var receiptSent = false
+    mutating func update(action: Action) { if action is ReceiptSent { receiptSent = true } }
+}
+
+struct ShopApp: Model {
+    var counter = ShopCounter()
+    var cart = ShopCart()
+}
+
+struct Receipts: DependencyKey, Sendable {
+    var send: @Sendable (Int) async throws -> Void
+    static let liveValue = Receipts { _ in }
+}
+
+@MainActor
+enum ComingFromSubstateSnippets {
+    static func run() async -> (Store, ActionPublisher) {
+        let publisher = ActionPublisher()
+        let store = Store(model: ShopApp(), middleware: [
+            ActionTrigger([
+                .after(ShopCounter.Increment.self) { _, context in
+                    (context.find(ShopCounter.self)?.value ?? 0) % 10 == 0 ? ShopCounter.Milestone() : nil
+                },
+                .after(ShopCart.CheckedOut.self, perform: { checkout, dependencies in
+                    try await dependencies[Receipts.self].send(checkout.total)
+                    return ShopCart.ReceiptSent()
+                }),
+            ]),
+            publisher,
+        ])
+        return (store, publisher)
+    }
+}
+
 /// The library catalogs' snippets that need no files do what they say.
 @MainActor
 final class LibraryCatalogSnippetTests: XCTestCase {
@@ -249,5 +322,34 @@ final class LibraryCatalogSnippetTests: XCTestCase {
         MiddlewareSnippets.tracking()
         MiddlewareSnippets.timing(clock: TestClock())
         await SavingSnippets.inMemory()
+    }
+
+    func testTheOnboardingShowsOnAFirstLaunchOnly() async {
+        let storage = ModelSaver.MemoryStorage()
+        let first = Store(model: SavingSnippets.FirstLaunch(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
+        XCTAssertEqual(first.find(SavingSnippets.Onboarding.self)?.isShown, true)
+        first.update(ModelSaver.SaveAll())
+        await first.effects.waitForAll()
+        let second = Store(model: SavingSnippets.FirstLaunch(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
+        XCTAssertEqual(second.find(SavingSnippets.Onboarding.self)?.isShown, false)
+    }
+
+    func testStorageIsKeptPerStore() async {
+        let counter = TapCounter()
+        let one = Store(model: ShopApp(), middleware: [counter])
+        let two = Store(model: ShopApp(), middleware: [counter])
+        one.update(Tapped())
+        one.update(Tapped())
+        two.update(Tapped())
+        XCTAssertEqual(one.storage(for: counter) { TapCounter.Taps() }.count, 2)
+        XCTAssertEqual(two.storage(for: counter) { TapCounter.Taps() }.count, 1)
+    }
+
+    func testTheOriginalsSubscriptionsAsTriggerRules() async {
+        let (store, _) = await ComingFromSubstateSnippets.run()
+        for _ in 0..<10 { store.update(ShopCounter.Increment()) }
+        store.update(ShopCart.CheckedOut(total: 5))
+        await store.effects.waitForAll()
+        XCTAssertEqual(store.find(ShopCart.self)?.receiptSent, true)
     }
 }
