@@ -118,8 +118,8 @@ final class LoggerFormatTests: XCTestCase {
         }
     }
 
-    /// A model's own changes come first, then those of the models inside it, in field and
-    /// element order.
+    /// Changes come in field and element order: a nested model's changes where its field
+    /// stands among its parent's own.
     func testADiffNamesOnlyTheModelsThatChangedByIdInTreeOrder() async {
         var lines: [String] = []
         let store = Store(
@@ -134,9 +134,9 @@ final class LoggerFormatTests: XCTestCase {
                 "LoggerFormatTests.Task.Toggle(id: 4321)",
                 """
                 LoggerFormatTests.Task.Toggle:
-                  LoggerFormatTests.Project.toggles: 0 → 1
                   LoggerFormatTests.Project.tasks[id: 4321].done: false → true
                   LoggerFormatTests.Project.tasks[id: 4321].notes["toggles"]: added 1
+                  LoggerFormatTests.Project.toggles: 0 → 1
                 """,
                 "LoggerFormatTests.Task.Toggle(id: -1)",
                 """
