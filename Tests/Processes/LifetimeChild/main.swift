@@ -91,8 +91,48 @@ func session(round: Int) {
     }
 }
 
+/// An action every timing middleware holds for later.
+struct Held: Action, DelayedAction, DebouncedAction, ThrottledAction {
+    var delay: Duration { .seconds(1) }
+    var debounce: Debounce { Debounce(.seconds(1)) }
+    var throttle: Throttle { Throttle(.seconds(1)) }
+}
+
+/// One middleware list, every middleware that keeps something per store, for stores side by
+/// side and one after another: what each keeps for a store goes with that store.
+@MainActor
+func sharedList(round: Int) {
+    let clock = TestClock()
+    let list: [any Middleware] = [
+        ActionDelayer(clock: clock), ActionDebouncer(clock: clock), ActionThrottler(clock: clock),
+        ActionStream([.changes(of: Board.self, \.name, map: { _ in nil })]),
+        ValueTracker([.value("board", of: Board.self, \.name)]),
+        ActionTrigger([.after(Board.Apply.self) { _, _ in Folder.Open(id: 0) }]),
+        ActionUndoer(), ActionLogger(output: { _ in }), ModelLogger(filter: false, diff: true, output: { _ in }),
+        ActionTracker(), ActionPublisher(), ModelPublisher(), ActionTimer(clock: clock),
+        ModelSaver(storage: ModelSaver.MemoryStorage(), strategy: .debounced(.seconds(2)), clock: clock),
+        ActionRecorder(to: MemoryLog(), clock: clock),
+    ]
+    var side: [Store] = (0..<3).map { _ in Store(model: Workspace(), middleware: list, onDiagnostic: { _ in }) }
+    for store in side {
+        store.update(Held())
+        store.update(Board.Apply(board: "b"))
+    }
+    side.removeFirst()
+    clock.advance(by: .milliseconds(500))
+    side = []
+    for _ in 0..<3 {
+        let store = Store(model: Workspace(), middleware: list, onDiagnostic: { _ in })
+        store.update(Held())
+        clock.advance(by: .seconds(1))
+    }
+}
+
 let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 3
 MainActor.assumeIsolated {
-    for round in 0..<rounds { session(round: round) }
+    for round in 0..<rounds {
+        session(round: round)
+        sharedList(round: round)
+    }
 }
 print("released \(rounds) round(s) of stores")
