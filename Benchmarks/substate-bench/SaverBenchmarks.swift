@@ -38,7 +38,7 @@ enum SaverBenchmarks {
                 { count in
                     for _ in 0..<count {
                         store.update(Inventory.Restock())
-                        clock.advance(by: .milliseconds(100))
+                        await clock.advance(by: .milliseconds(100))
                         await store.effects.waitForAll()
                     }
                 }

@@ -31,8 +31,9 @@ public final class ActionDebouncer: Middleware {
     }
 
     /// The bursts of one store.
-    private final class Bursts {
+    private final class Bursts: HoldsPendingWork {
         var waiting: [TimingKey: Waiting] = [:]
+        var pendingWork: Int { waiting.values.filter { $0.burst.pending != nil }.count }
     }
 
     private let scheduler: TimingScheduler

@@ -30,9 +30,10 @@ public final class ActionDelayer: Middleware {
     }
 
     /// The actions held for one store.
-    private final class Held {
+    private final class Held: HoldsPendingWork {
         var pending: [Int: Pending] = [:]
         var nextID = 0
+        var pendingWork: Int { pending.count }
     }
 
     private let scheduler: TimingScheduler

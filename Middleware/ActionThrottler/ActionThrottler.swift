@@ -32,8 +32,9 @@ public final class ActionThrottler: Middleware {
     }
 
     /// The open windows of one store.
-    private final class Windows {
+    private final class Windows: HoldsPendingWork {
         var open: [TimingKey: Open] = [:]
+        var pendingWork: Int { open.values.filter { $0.window.pending != nil }.count }
     }
 
     private let scheduler: TimingScheduler

@@ -66,7 +66,7 @@ public final class ModelSaver: Middleware {
     /// own strategy, timers and writes in flight; the storage, and the order of its writes,
     /// are shared.
     @MainActor
-    private final class Session {
+    private final class Session: HoldsPendingWork {
         /// The current strategy, as the registered ``Settings`` hold it: both follow
         /// ``SetStrategy``.
         var strategy: Strategy
@@ -86,6 +86,9 @@ public final class ModelSaver: Middleware {
             self.strategy = strategy
             self.store = store
         }
+
+        /// A save scheduled by the strategy, and the writes under way.
+        var pendingWork: Int { (scheduled == nil ? 0 : 1) + inFlight.count }
     }
 
     /// Creates a saver that keeps each model in a JSON file in a directory.

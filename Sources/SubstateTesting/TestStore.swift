@@ -52,6 +52,8 @@ public final class TestStore<Root: Model & Equatable> {
     /// The state as the test has asserted it so far.
     private var asserted: Root
     private var finished = false
+    /// The last action the test sent, for messages.
+    private var lastSent: (any Action)?
     /// Where the test store was made: failures found when it is released are reported there.
     private let creation: TestLocation
 
@@ -74,6 +76,9 @@ public final class TestStore<Root: Model & Equatable> {
         column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
         store = Store(model: model, middleware: middleware, dependencies: Dependencies(dependencies))
+        // The effects' own code runs on the main queue, serially with the test: `send` lets it
+        // run until it suspends, and the test clock follows loops that sleep again.
+        store.effects.taskExecutor = MainQueueTaskExecutor.shared
         isExhaustive = exhaustive
         creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // What the store did while starting (Start, registrations, loads) is not for the test
@@ -85,7 +90,16 @@ public final class TestStore<Root: Model & Equatable> {
     /// The current state of the tree.
     public var state: Root { store.lookup(Root.self)! }
 
-    /// Sends an action and asserts the state change it causes.
+    /// Sends an action, asserts the state change it causes, then lets the effects it started
+    /// run until they suspend, as TCA's `send` does.
+    ///
+    /// A check right after it sees what an effect did before its first suspension (a
+    /// dependency it called, an action it sent at once, which the test then receives).
+    ///
+    /// ```swift
+    /// await store.send(Settings.OpenTapped()) { $0.isOpening = true }
+    /// XCTAssertTrue(opened.value)   // the effect ran
+    /// ```
     ///
     /// - Parameters:
     ///   - action: The action to send through the store's pipeline.
@@ -99,8 +113,24 @@ public final class TestStore<Root: Model & Equatable> {
     public func send(
         _ action: Action, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        dispatch(action, at: location, update)
+        await MainQueueTaskExecutor.settle()
+    }
+
+    /// Sends an action and asserts the state change it causes, from synchronous code: the
+    /// effects it started have not run yet when it returns (``send(_:fileID:file:line:column:_:)-async``
+    /// lets them).
+    public func send(
+        _ action: Action, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
     ) {
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        dispatch(action, at: location, update)
+    }
+
+    private func dispatch(_ action: Action, at location: TestLocation, _ update: ((inout Root) -> Void)?) {
         if !recorder.received.isEmpty {
             if isExhaustive {
                 reportFailure(
@@ -112,6 +142,7 @@ public final class TestStore<Root: Model & Equatable> {
             asserted = recorder.received.last!.after
             recorder.received = []
         }
+        lastSent = action
         recorder.sending = ObjectIdentifier(type(of: action))
         store.update(action)
         let after = recorder.sent ?? state
@@ -178,66 +209,107 @@ public final class TestStore<Root: Model & Equatable> {
         matching matches: @escaping (any Action) -> Bool, description: String, timeout: Duration?,
         at location: TestLocation, _ update: ((inout Root) -> Void)?
     ) async -> (any Action)? {
-        guard await recorder.waitForAction(timeout: timeout ?? self.timeout) else {
-            reportFailure(
-                "Expected to receive \(description), but nothing arrived within \(timeout ?? self.timeout)"
-                    + " (\(store.effects.inFlightCount) effect(s) running).", at: location)
-            return nil
-        }
-        // The effect that sent the action resumes after the test does, and one on the main
-        // actor (a service's handle) needs the main actor to return. Letting such work run
-        // before the test goes on means that an effect with nothing left to do has ended by the
-        // time the test store is released.
-        for _ in 0..<4 { await Task.yield() }
-        var reduction = recorder.received.removeFirst()
-        while !matches(reduction.action), !recorder.received.isEmpty {
-            if isExhaustive {
-                reportFailure("Received \(name(of: reduction.action)) before \(description).", at: location)
-            } else {
-                skippedActions.append(reduction.action)
+        let limit = timeout ?? self.timeout
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        await MainQueueTaskExecutor.settle()
+        while true {
+            // An exhaustive store takes the actions in order: each one before the match fails
+            // the test. A non-exhaustive one skips them, and waits on for its match.
+            while let reduction = recorder.received.first {
+                recorder.received.removeFirst()
+                if matches(reduction.action) {
+                    check(name(of: reduction.action), update, actual: reduction.after, at: location)
+                    await MainQueueTaskExecutor.settle()
+                    return reduction.action
+                }
+                asserted = reduction.after
+                if isExhaustive {
+                    let remaining = recorder.received.contains { matches($0.action) }
+                    reportFailure(
+                        remaining
+                            ? "Received \(name(of: reduction.action)) before \(description)."
+                            : "Expected to receive \(description), received \(name(of: reduction.action)).",
+                        at: location)
+                    if !remaining { return nil }
+                } else {
+                    skippedActions.append(reduction.action)
+                }
             }
-            asserted = reduction.after
-            reduction = recorder.received.removeFirst()
+            if let reason = nothingCanArrive() {
+                reportFailure("Expected to receive \(description), but nothing can arrive: \(reason)", at: location)
+                return nil
+            }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero, await recorder.waitForAction(timeout: left) else {
+                reportFailure(
+                    "Expected to receive \(description), but nothing arrived within \(limit)"
+                        + " (\(store.effects.inFlightCount) effect(s) running).", at: location)
+                return nil
+            }
+            await MainQueueTaskExecutor.settle()
         }
-        guard matches(reduction.action) else {
-            asserted = reduction.after
-            reportFailure("Expected to receive \(description), received \(name(of: reduction.action)).", at: location)
-            return nil
-        }
-        check(name(of: reduction.action), update, actual: reduction.after, at: location)
-        return reduction.action
     }
 
-    /// Asserts the end of the test: in exhaustive mode, no produced action left unreceived and
-    /// no effect still running (after waiting for running effects to end).
+    /// Why no action can reach the store any more, or `nil` when one still can: an effect runs,
+    /// or middleware holds an action or a save for later.
+    private func nothingCanArrive() -> String? {
+        guard store.effects.inFlightCount == 0, store.pendingWork == 0, recorder.received.isEmpty else {
+            return nil
+        }
+        let held = store.middlewareNames
+        let list = held.isEmpty ? "is empty" : "holds " + held.joined(separator: ", ")
+        var reason = "no effect is running and no middleware holds an action for later."
+        if let lastSent {
+            reason +=
+                " The last action sent, \(name(of: lastSent)), started nothing, and this TestStore's middleware list \(list)"
+            reason +=
+                held.contains("EffectHandler")
+                ? "." : ": an effect that answers it runs in an EffectHandler; pass the app's middleware."
+        } else {
+            reason += " This TestStore's middleware list \(list)."
+        }
+        return reason
+    }
+
+    /// Asserts the end of the test: waits for the effects still running (up to ``timeout``),
+    /// then, in an exhaustive store, fails on actions produced and not received and on effects
+    /// still running. A non-exhaustive store skips what is left.
     public func finish(
         fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) async {
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         finished = true
-        guard isExhaustive else { return }
+        await MainQueueTaskExecutor.settle()
         if store.effects.inFlightCount > 0 {
             let waited = await recorder.waitForEffects(of: store, timeout: timeout)
-            if !waited {
+            await MainQueueTaskExecutor.settle()
+            if !waited, isExhaustive {
                 reportFailure(
                     "\(store.effects.inFlightCount) effect(s) still running at the end of the test.", at: location)
             }
         }
-        if !recorder.received.isEmpty {
+        guard !recorder.received.isEmpty else { return }
+        if isExhaustive {
             reportFailure(
                 "\(recorder.received.count) action(s) were produced but not received: "
                     + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+        } else {
+            skipReceivedActions()
         }
     }
 
     // A test store released without finish() fails on actions left unreceived and on effects
-    // still at work. Every effect is accounted for before judging: one whose work is just
-    // returning on another thread is given a moment to do so; the others are cancelled and
-    // reported. Failures are reported where the test store was made.
+    // still at work, which are cancelled. It never waits: effects that need the main actor could
+    // not end while it did. A test store's effects run on the main queue, so one with nothing
+    // left to do has ended by now; one whose work has returned is not counted.
+    // Failures are reported where the test store was made.
     isolated deinit {
-        guard !finished, isExhaustive else { return }
-        let unfinished = store.effects.cancelCountingUnfinished(waitingUpTo: .milliseconds(500))
+        guard !finished, isExhaustive else {
+            store.effects.cancelAll()
+            return
+        }
+        let unfinished = store.effects.cancelCountingUnfinished()
         if unfinished > 0 {
             reportFailure(
                 "\(unfinished) effect(s) were still running when the test store was released; "

@@ -77,14 +77,14 @@ final class ComingFromTCAFeatureTests: XCTestCase {
         let store = TestStore(model: CounterFeature(), middleware: [counterEffects]) {
             $0[FactClient.self] = FactClient { "\($0) is a good number." }
         }
-        store.send(CounterFeature.IncrementTapped()) { $0.count = 1 }
-        store.send(CounterFeature.FactTapped()) { $0.isLoading = true }
+        await store.send(CounterFeature.IncrementTapped()) { $0.count = 1 }
+        await store.send(CounterFeature.FactTapped()) { $0.isLoading = true }
         await store.receive(CounterFeature.FactLoaded.self) {
             $0.isLoading = false
             $0.destination = .fact(FactSheet(text: "1 is a good number."))
         }
-        store.send(CounterFeature.SettingsTapped()) { $0.destination = .settings(SettingsForm()) }
-        store.send(SettingsForm.ToggleConfetti()) {
+        await store.send(CounterFeature.SettingsTapped()) { $0.destination = .settings(SettingsForm()) }
+        await store.send(SettingsForm.ToggleConfetti()) {
             $0.destination = .settings(SettingsForm(showsConfetti: false))
         }
         await store.finish()

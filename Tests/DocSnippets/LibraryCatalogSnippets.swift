@@ -61,7 +61,7 @@ enum TestingSnippets {
     static func run() async {
         let store = TestStore(model: MachineNode<Login>(.init()),
                               middleware: [StateMachineRunner(Login(client: .mock))])
-        store.send(MachineNode<Login>.Input(.didTapLoginButton)) { $0.state.isLoading = true }
+        await store.send(MachineNode<Login>.Input(.didTapLoginButton)) { $0.state.isLoading = true }
         await store.receive(MachineNode<Login>.Result.self) { $0.state = .init(user: "user") }
         await store.finish()
     }

@@ -578,7 +578,7 @@ final class LoginTests: XCTestCase {
             model: MachineNode<Login>(.init()),
             middleware: [StateMachineRunner(Login(client: AuthClient { name, _ in "mock \(name)" }))])
 
-        store.send(MachineNode<Login>.Input(.didTapLoginButton)) {
+        await store.send(MachineNode<Login>.Input(.didTapLoginButton)) {
             $0.state.isLoading = true
         }
         await store.receive(MachineNode<Login>.Result.self) {
@@ -609,9 +609,9 @@ final class LookupTests: XCTestCase {
     func testTheDebouncedQueryLoadsOnce() async {
 let clock = TestClock()
 let store = TestStore(model: Lookup.Screen(), middleware: [ActionDebouncer(clock: clock), EffectHandler(effects: Lookup.effects)])
-store.send(Lookup.Query(text: "s"))
-store.send(Lookup.Query(text: "su"))
-clock.advance(by: .milliseconds(300))
+await store.send(Lookup.Query(text: "s"))
+await store.send(Lookup.Query(text: "su"))
+await clock.advance(by: .milliseconds(300))
 await store.receive(Lookup.Query.self)                                // the debounced query
 await store.receive(Lookup.Loaded.self) { $0.results = ["substate"] } // the effect's answer
 await store.finish()

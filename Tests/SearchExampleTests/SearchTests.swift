@@ -18,17 +18,17 @@ final class SearchTests: XCTestCase {
                 ActionDebouncer(clock: clock),
                 StateMachineRunner(SearchMachine(catalog: catalog, batchSize: 1), cancelsInFlight: true),
             ])
-        store.send(SearchField.Typed("n")) {
+        await store.send(SearchField.Typed("n")) {
             $0.field.text = "n"
             $0.statistics.keystrokes = 1
         }
-        store.send(MachineNode<SearchMachine>.Input(.queryChanged("n")))  // held by the debouncer
-        store.send(SearchField.Typed("ni")) {
+        await store.send(MachineNode<SearchMachine>.Input(.queryChanged("n")))  // held by the debouncer
+        await store.send(SearchField.Typed("ni")) {
             $0.field.text = "ni"
             $0.statistics.keystrokes = 2
         }
-        store.send(MachineNode<SearchMachine>.Input(.queryChanged("ni")))
-        clock.advance(by: .milliseconds(250))
+        await store.send(MachineNode<SearchMachine>.Input(.queryChanged("ni")))
+        await clock.advance(by: .milliseconds(250))
         await store.receive(MachineNode<SearchMachine>.Input.self) {
             $0.search.state = .init(query: "ni", isSearching: true)
             $0.statistics.searches = 1
@@ -59,14 +59,14 @@ final class SearchTests: XCTestCase {
                     SearchMachine(catalog: catalog, pace: { await gate.wait() }), cancelsInFlight: true),
             ],
             exhaustive: true)
-        store.send(MachineNode<SearchMachine>.Input(.queryChanged("swift")))
-        clock.advance(by: .milliseconds(250))
+        await store.send(MachineNode<SearchMachine>.Input(.queryChanged("swift")))
+        await clock.advance(by: .milliseconds(250))
         await store.receive(MachineNode<SearchMachine>.Input.self) {
             $0.search.state = .init(query: "swift", isSearching: true)
             $0.statistics.searches = 1
         }
-        store.send(MachineNode<SearchMachine>.Input(.queryChanged("vapor")))
-        clock.advance(by: .milliseconds(250))
+        await store.send(MachineNode<SearchMachine>.Input(.queryChanged("vapor")))
+        await clock.advance(by: .milliseconds(250))
         await store.receive(MachineNode<SearchMachine>.Input.self) {
             $0.search.state = .init(query: "vapor", isSearching: true)
             $0.statistics.searches = 2
@@ -98,7 +98,7 @@ final class SearchTests: XCTestCase {
         let log = MemoryLog()
         let store = Store(model: SearchScreen(), middleware: middleware(log))
         for text in ["s", "sw", "swift"] { SearchScreen.keystroke(text).forEach(store.update) }
-        clock.advance(by: .milliseconds(250))
+        await clock.advance(by: .milliseconds(250))
         await store.effects.waitForAll()
         let recorded = try XCTUnwrap(store.find(SearchScreen.self))
         XCTAssertEqual(recorded.recent, ["swift"])

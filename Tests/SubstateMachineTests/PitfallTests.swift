@@ -183,7 +183,7 @@ final class PitfallTests: XCTestCase {
         store.update(Typed.input(.typed("s")))
         store.update(Typed.input(.typed("sw")))
         XCTAssertEqual(store.find(Field.self)?.typing.state, .init(), "nothing before the pause")
-        clock.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await store.effects.waitForAll()
         XCTAssertEqual(store.find(Field.self)?.typing.state, .init(text: "sw", echoed: "sw"), "one input, the last")
     }

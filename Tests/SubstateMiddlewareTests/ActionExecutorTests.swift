@@ -51,7 +51,7 @@ final class ActionExecutorTests: XCTestCase {
         store.update(FetchLater(text: "first"))
         store.update(FetchLater(text: "second"))  // cancels the first: same id, cancelsInFlight
         await clock.waitForSleepers(1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await store.effects.waitForAll()
         XCTAssertEqual(store.find(Inbox.self)?.messages, ["second"])
     }

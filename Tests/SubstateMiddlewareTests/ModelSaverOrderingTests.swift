@@ -69,10 +69,10 @@ final class ModelSaverOrderingTests: XCTestCase {
             let store = Store(
                 model: SavedApp(), middleware: [ModelSaver(storage: storage, strategy: strategy, clock: clock)])
             store.update(Preferences.SetTheme(theme: "first"))
-            clock.advance(by: .milliseconds(100))
+            await clock.advance(by: .milliseconds(100))
             await settle(until: { storage.waiting == 1 }, "\(label): the first write waits")
             store.update(Preferences.SetTheme(theme: "second"))
-            clock.advance(by: .milliseconds(100))
+            await clock.advance(by: .milliseconds(100))
             storage.open()
             await store.effects.waitForAll()
             XCTAssertEqual(try storage.written("Preferences").map(theme), ["first", "second"], label)
@@ -119,7 +119,7 @@ final class ModelSaverOrderingTests: XCTestCase {
                 case 3:
                     storage.allow(Int(random.next() % 3))
                 case 4:
-                    clock.advance(by: .milliseconds(Int64(random.next() % 80)))
+                    await clock.advance(by: .milliseconds(Int64(random.next() % 80)))
                 default:
                     for _ in 0..<(random.next() % 20) { await Task.yield() }
                 }
@@ -130,7 +130,7 @@ final class ModelSaverOrderingTests: XCTestCase {
             if released {
                 store = nil
             } else {
-                if case .manual = strategy {} else { clock.advance(by: .milliseconds(100)) }
+                if case .manual = strategy {} else { await clock.advance(by: .milliseconds(100)) }
                 await store!.effects.waitForAll()
             }
             let written = try storage.written("Preferences").map { Int(try theme(in: $0)) ?? 0 }

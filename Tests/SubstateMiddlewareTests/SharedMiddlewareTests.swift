@@ -90,19 +90,19 @@ final class SharedMiddlewareTests: XCTestCase {
         s1!.update(Scroll(name: "b1"))
         s2.update(Scroll(name: "a2"))
         s2.update(Scroll(name: "b2"))
-        clock.advance(by: .milliseconds(150))
+        await clock.advance(by: .milliseconds(150))
         XCTAssertEqual(arrivals1.log, ["a1@0", "q1@100", "h1@100", "b1@100"])
         XCTAssertEqual(arrivals2.log, ["a2@0", "q2@100", "h2@100", "b2@100"], "each store's bursts are its own")
 
         s2.update(Hint(name: "later"))
         s1 = nil
-        clock.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         XCTAssertEqual(arrivals2.log.last, "later@250", "releasing one store leaves the other's actions held")
 
         let arrivals3 = Arrivals(clock)
         let s3 = Store(model: Leaf(), middleware: [delayer, debouncer, throttler, arrivals3])
         s3.update(Query(name: "q3"))
-        clock.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         XCTAssertEqual(arrivals3.log, ["q3@350"])
         _ = s1
     }
@@ -259,7 +259,7 @@ final class SharedMiddlewareTests: XCTestCase {
         XCTAssertEqual(s2.find(ModelSaver.Settings.self)?.strategy, .debounced(.seconds(1)))
         s2.update(SharedCounter.Inc())
         s1 = nil
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await s2.effects.waitForAll()
         let saved = try XCTUnwrap(storage.entries[SharedCounter.saveKey])
         XCTAssertTrue(String(decoding: saved, as: UTF8.self).contains("\"value\":1"), "the debounced save still ran")

@@ -28,11 +28,11 @@ final class TimingTests: XCTestCase {
         store.update(Hint(name: "A", delayKey: "one"))
         store.update(Hint(name: "B", delayKey: "two"))
         store.update(CancelPendingActions(of: Hint.self, key: "one"))
-        clock.run()
+        await clock.run()
         XCTAssertEqual(arrivals.log, ["B@100"])
         store.update(Hint(name: "C"))
         store.update(CancelPendingActions(of: Hint.self))
-        clock.run()
+        await clock.run()
         XCTAssertEqual(arrivals.log, ["B@100"])
     }
 
@@ -42,7 +42,7 @@ final class TimingTests: XCTestCase {
         var actions = store!.actions()
         store!.update(Hint(name: "dropped"))
         store = nil
-        clock.run()
+        await clock.run()
         var reached: [String] = []
         for await action in actions { if let named = action as? Named { reached.append(named.name) } }
         XCTAssertEqual(reached, [], "cancelled with the store")
@@ -210,7 +210,7 @@ final class ReleaseTests: XCTestCase {
         XCTAssertEqual(reached, ["first"], "the leading one passed; the trailing one was dropped")
         reached = await reachedAfterRelease(ActionThrottler(clock: clock, onRelease: .flush), scrolls)
         XCTAssertEqual(reached, ["first", "second"])
-        clock.run()
+        await clock.run()
     }
 
     func testModelPublisherFeedsManyConsumers() async {
@@ -254,10 +254,10 @@ final class TestClockTests: XCTestCase {
         cancelled.cancel()
         await probe.wait(for: 1)
         XCTAssertEqual(probe.entries, ["cancelled"])
-        clock.advance(by: .milliseconds(15))
+        await clock.advance(by: .milliseconds(15))
         await probe.wait(for: 2)
         XCTAssertEqual(probe.entries, ["cancelled", "10"], "only the sleeper whose deadline passed woke")
-        clock.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await probe.wait(for: 4)
         XCTAssertEqual(Set(probe.entries.suffix(2)), ["20", "30"])
         for sleeper in sleepers { _ = await sleeper.result }

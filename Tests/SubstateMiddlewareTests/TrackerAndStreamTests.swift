@@ -105,7 +105,7 @@ final class TrackerAndStreamTests: XCTestCase {
         var reduced = store!.actions().makeAsyncIterator()
         for _ in 1...2 {
             await clock.waitForSleepers(1)
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             while let action = await reduced.next(), !(action is Basket.Put) {}
         }
         XCTAssertEqual(store!.find(Basket.self)?.items, ["tick 1", "tick 2"])

@@ -60,18 +60,18 @@ final class DependencyTests: XCTestCase {
             $0.uuid = .incrementing
             $0[ShopAPI.self] = .mock
         }
-        store.send(Notebook.Write(text: "first"))
+        await store.send(Notebook.Write(text: "first"))
         await store.receive(Notebook.Written.self) {
             $0.notes = [
                 .init(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, date: self.day, text: "first")
             ]
         }
-        store.send(Notebook.Write(text: "second"))
+        await store.send(Notebook.Write(text: "second"))
         await store.receive(Notebook.Written.self) {
             $0.notes.append(
                 .init(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, date: self.day, text: "second"))
         }
-        store.send(Notebook.Price(sku: "abc"))
+        await store.send(Notebook.Price(sku: "abc"))
         await store.receive(Notebook.Priced(cents: 300)) { $0.priceCents = 300 }
         await store.finish()
     }
@@ -89,7 +89,7 @@ final class DependencyTests: XCTestCase {
                 }
             ]
         ) { $0[Greeter.self] = Greeter { "mock \($0)" } }
-        store.send(MachineNode<Login>.Input(.didTapLoginButton)) { $0.state.isLoading = true }
+        await store.send(MachineNode<Login>.Input(.didTapLoginButton)) { $0.state.isLoading = true }
         await store.receive(MachineNode<Login>.Result.self) {
             $0.state.isLoading = false
             $0.state.user = "mock user"

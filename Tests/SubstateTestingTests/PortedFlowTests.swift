@@ -65,9 +65,9 @@ final class PortedFlowTests: XCTestCase {
                     }
                 ]),
             ])
-        store.send(Lookup.Query(text: "s"))
-        store.send(Lookup.Query(text: "su"))
-        clock.advance(by: .milliseconds(300))
+        await store.send(Lookup.Query(text: "s"))
+        await store.send(Lookup.Query(text: "su"))
+        await clock.advance(by: .milliseconds(300))
         await store.receive(Lookup.Query.self)
         await store.receive(Lookup.Loaded.self) { $0.results = ["substate"] }
         await store.finish()
@@ -78,7 +78,7 @@ final class PortedFlowTests: XCTestCase {
             var files = ["a", "b"].map { MachineNode<Download>(.init(), id: NodeID($0)) }
         }
         let store = TestStore(model: Downloads(), middleware: [StateMachineRunner(Download(chunks: [10, 20]))])
-        store.send(MachineNode<Download>.Input(.start, to: "b"))
+        await store.send(MachineNode<Download>.Input(.start, to: "b"))
         await store.receive(MachineNode<Download>.Result.self) {
             $0.files[1].state = .init(progress: 1, bytes: [10])
         }

@@ -82,11 +82,11 @@ final class TestStoreReportingTests: XCTestCase {
         let failures = await captured {
             let store = TestStore(model: Cart(), middleware: [Payments()])
             lines.append(#line + 1)
-            store.send(Cart.Add(cents: 3)) { $0.totalCents = 4 }
-            store.send(Cart.Pay())
+            await store.send(Cart.Add(cents: 3)) { $0.totalCents = 4 }
+            await store.send(Cart.Pay())
             lines.append(#line + 1)
             await store.receive(Cart.Add.self, timeout: .seconds(1))
-            store.send(Cart.Pay())
+            await store.send(Cart.Pay())
             await store.store.effects.waitForAll()
             lines.append(#line + 1)
             await store.finish()
@@ -117,13 +117,13 @@ final class TestStoreReportingTests: XCTestCase {
         for round in 0..<200 {
             let failures = await captured {
                 let store = TestStore(model: Cart(), middleware: [Payments()])
-                store.send(Cart.Pay())
+                await store.send(Cart.Pay())
                 await store.receive(Cart.Paid.self) { $0.isPaid = true }
             }
             XCTAssertEqual(failures.map(\.message), [], "round \(round)")
             let serviceFailures = await captured {
                 let store = TestStore(model: Tally(), middleware: [FixedLoader()])
-                store.send(Tally.Label(text: "load")) { $0.label = "load" }
+                await store.send(Tally.Label(text: "load")) { $0.label = "load" }
                 await store.receive(Tally.Loaded.self) { $0.count = 42 }
             }
             XCTAssertEqual(serviceFailures.map(\.message), [], "round \(round), a service")
@@ -133,13 +133,13 @@ final class TestStoreReportingTests: XCTestCase {
     func testNonExhaustiveStoresAssertOnlyWhatTheTestSets() async {
         let failures = await captured {
             let store = TestStore(model: Cart(), middleware: [Payments()], exhaustive: false)
-            store.send(Cart.Add(cents: 1)) { $0.totalCents = 1 }  // items changed too: not asserted
-            store.send(Cart.Pay())
-            store.send(Cart.Add(cents: 2)) { $0.totalCents = 3 }
+            await store.send(Cart.Add(cents: 1)) { $0.totalCents = 1 }  // items changed too: not asserted
+            await store.send(Cart.Pay())
+            await store.send(Cart.Add(cents: 2)) { $0.totalCents = 3 }
             await store.store.effects.waitForAll()
             store.skipReceivedActions()
             XCTAssertEqual(store.skippedActions.map { "\(type(of: $0))" }, ["Paid"])
-            store.send(Cart.Add(cents: 5)) { $0.totalCents = 99 }
+            await store.send(Cart.Add(cents: 5)) { $0.totalCents = 99 }
         }
         XCTAssertEqual(failures.count, 1, "\(failures.map(\.message))")
         XCTAssertTrue(failures[0].message.contains("Cart.totalCents: 99 → 8"), failures[0].message)
@@ -157,11 +157,11 @@ final class TestStoreReportingTests: XCTestCase {
     func testReceivingByValueShowsADiffOfThePayload() async {
         let failures = await captured {
             let store = TestStore(model: Cart(), middleware: [Payments()])
-            store.send(Cart.Add(cents: 3)) {
+            await store.send(Cart.Add(cents: 3)) {
                 $0.totalCents = 3
                 $0.items = 1
             }
-            store.send(Cart.Pay())
+            await store.send(Cart.Pay())
             await store.receive(Cart.Paid(total: 4)) { $0.isPaid = true }
             await store.finish()
         }
@@ -171,7 +171,7 @@ final class TestStoreReportingTests: XCTestCase {
             "Received Cart.Paid differs from the expected one (expected → actual):\nCart.Paid.total: 4 → 3")
         let clean = await captured {
             let store = TestStore(model: Cart(), middleware: [Payments()])
-            store.send(Cart.Pay())
+            await store.send(Cart.Pay())
             await store.receive(Cart.Paid(total: 0)) { $0.isPaid = true }
             await store.finish()
         }

@@ -62,8 +62,8 @@ final class TestStoreXCTests: XCTestCase {
 
     func testSendAssertsTheWholeStateChange() async {
         let store = TestStore(model: Tally())
-        store.send(Tally.Add(amount: 2)) { $0.count = 2 }
-        store.send(Tally.Label(text: "two")) { $0.label = "two" }
+        await store.send(Tally.Add(amount: 2)) { $0.count = 2 }
+        await store.send(Tally.Label(text: "two")) { $0.label = "two" }
         await store.finish()
     }
 
@@ -79,7 +79,7 @@ final class TestStoreXCTests: XCTestCase {
 
     func testReceiveAssertsActionsProducedByServicesAndEffects() async {
         let store = TestStore(model: Tally(), middleware: [FixedLoader()])
-        store.send(Tally.Label(text: "load")) { $0.label = "load" }
+        await store.send(Tally.Label(text: "load")) { $0.label = "load" }
         await store.receive(Tally.Loaded.self) { $0.count = 42 }
         await store.finish()
     }
@@ -87,7 +87,7 @@ final class TestStoreXCTests: XCTestCase {
     func testExhaustiveStoresFailOnUnreceivedActions() async {
         let failures = await captured {
             let store = TestStore(model: Tally(), middleware: [FixedLoader()])
-            store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            await store.send(Tally.Label(text: "load")) { $0.label = "load" }
             await store.store.effects.waitForAll()
             await store.finish()
         }
@@ -98,8 +98,9 @@ final class TestStoreXCTests: XCTestCase {
     func testNonExhaustiveStoresOnlyCheckWhatTheTestAsks() async {
         let failures = await captured {
             let store = TestStore(model: Tally(), middleware: [FixedLoader()], exhaustive: false)
-            store.send(Tally.Label(text: "load")) { $0.label = "load" }
-            store.send(Tally.Add(amount: 1)) { $0.count = 1 }
+            await store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            // The loader's answer (42) arrived while the first send let its effect run.
+            await store.send(Tally.Add(amount: 1)) { $0.count = 43 }
             await store.finish()
         }
         XCTAssertEqual(failures, [])
@@ -108,7 +109,7 @@ final class TestStoreXCTests: XCTestCase {
     func testReceivingTheWrongActionIsReported() async {
         let failures = await captured {
             let store = TestStore(model: Tally(), middleware: [FixedLoader()])
-            store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            await store.send(Tally.Label(text: "load")) { $0.label = "load" }
             await store.receive(Tally.Add.self, timeout: .seconds(1))
         }
         XCTAssertEqual(failures.count, 1)
@@ -126,9 +127,9 @@ final class TestStoreXCTests: XCTestCase {
         }
         let clock = TestClock()
         let store = TestStore(model: Search(), middleware: [ActionDebouncer(clock: clock)])
-        store.send(Query(text: "s"))
-        store.send(Query(text: "sw"))
-        clock.advance(by: .milliseconds(300))
+        await store.send(Query(text: "s"))
+        await store.send(Query(text: "sw"))
+        await clock.advance(by: .milliseconds(300))
         await store.receive(Query.self) { $0.query = "sw" }
         await store.finish()
     }
@@ -169,7 +170,7 @@ final class StateMachineFlowTests: XCTestCase {
         let store = TestStore(
             model: MachineNode<Login>(.init()),
             middleware: [StateMachineRunner(Login(authenticate: { name, _ in "mock \(name)" }))])
-        store.send(MachineNode<Login>.Input(.didTapLoginButton)) {
+        await store.send(MachineNode<Login>.Input(.didTapLoginButton)) {
             $0.state.isLoading = true
         }
         await store.receive(MachineNode<Login>.Result.self) {
@@ -185,7 +186,7 @@ final class StateMachineFlowTests: XCTestCase {
 @Suite struct TestStoreSwiftTestingTests {
     @Test func sendAndReceiveInSwiftTesting() async {
         let store = TestStore(model: Tally(), middleware: [FixedLoader()])
-        store.send(Tally.Label(text: "load")) { $0.label = "load" }
+        await store.send(Tally.Label(text: "load")) { $0.label = "load" }
         await store.receive(Tally.Loaded.self) { $0.count = 42 }
         await store.finish()
     }

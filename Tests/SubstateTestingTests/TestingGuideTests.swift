@@ -25,39 +25,39 @@ final class TestingGuideTests: XCTestCase {
 
     func testExhaustiveTests() async {
         let store = TestStore(model: Cart(), middleware: [Payments()])
-        store.send(Cart.Add(cents: 3)) {
+        await store.send(Cart.Add(cents: 3)) {
             $0.totalCents = 3
             $0.items = 1
         }
-        store.send(Cart.Pay())
+        await store.send(Cart.Pay())
         await store.receive(Cart.Paid(total: 3)) { $0.isPaid = true }
         await store.finish()
     }
 
     func testReceivingByPredicate() async {
         let store = TestStore(model: Cart(), middleware: [Payments()])
-        store.send(Cart.Add(cents: 3)) {
+        await store.send(Cart.Add(cents: 3)) {
             $0.totalCents = 3
             $0.items = 1
         }
-        store.send(Cart.Pay())
+        await store.send(Cart.Pay())
         await store.receive(where: { ($0 as? Cart.Paid)?.total ?? 0 > 0 }) { $0.isPaid = true }
         await store.finish()
     }
 
     func testNonExhaustiveTests() async {
         let store = TestStore(model: Cart(), middleware: [Payments()], exhaustive: false)
-        store.send(Cart.Add(cents: 1)) { $0.totalCents = 1 }  // items changed too: not asserted
-        store.send(Cart.Pay())  // its Paid is not received: skipped
+        await store.send(Cart.Add(cents: 1)) { $0.totalCents = 1 }  // items changed too: not asserted
+        await store.send(Cart.Pay())  // its Paid is not received: skipped
         await store.store.effects.waitForAll()
     }
 
     func testTiming() async {
         let clock = TestClock()
         let store = TestStore(model: Search(), middleware: [ActionDebouncer(clock: clock)])
-        store.send(Search.Query(text: "s"))
-        store.send(Search.Query(text: "sw"))
-        clock.advance(by: .milliseconds(300))
+        await store.send(Search.Query(text: "s"))
+        await store.send(Search.Query(text: "sw"))
+        await clock.advance(by: .milliseconds(300))
         await store.receive(Search.Query.self) { $0.query = "sw" }
         await store.finish()
     }
@@ -68,7 +68,7 @@ final class TestingGuideTests: XCTestCase {
             $0.uuid = .incrementing
             $0[ShopAPI.self] = .mock
         }
-        store.send(Notebook.Price(sku: "abc"))
+        await store.send(Notebook.Price(sku: "abc"))
         await store.receive(Notebook.Priced(cents: 300)) { $0.priceCents = 300 }
         await store.finish()
     }
@@ -81,7 +81,7 @@ final class TestingGuideTests: XCTestCase {
         let store = TestStore(
             model: MachineNode<Login>(.init()),
             middleware: [StateMachineRunner(Login(authenticate: { name, _ in "mock \(name)" }))])
-        store.send(MachineNode<Login>.Input(.didTapLoginButton)) { $0.state.isLoading = true }
+        await store.send(MachineNode<Login>.Input(.didTapLoginButton)) { $0.state.isLoading = true }
         await store.receive(MachineNode<Login>.Result.self) {
             $0.state.isLoading = false
             $0.state.user = "mock user"

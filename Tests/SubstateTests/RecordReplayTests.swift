@@ -587,12 +587,12 @@ final class FileLogFlushTests: XCTestCase {
         try log.append("one")
         try log.append("two")
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "", "still buffered")
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "one\ntwo\n")
         try log.append("three")
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "one\ntwo\n")
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "one\ntwo\nthree\n")
     }
 }

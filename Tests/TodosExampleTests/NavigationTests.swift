@@ -26,30 +26,30 @@ final class NavigationTests: XCTestCase {
 
     func testTheStackPushesAndPopsDetailScreensThatSeeActionsOnlyWhileShown() async {
         let store = TestStore(model: app(["Milk", "Eggs"]))
-        store.send(Navigation.Open(1)) { $0.navigation.path = [.detail(TodoDetail(todoID: 1))] }
-        store.send(Navigation.Open(9))  // no such to-do: nothing is pushed
-        store.send(TodoList.Toggle(1)) {
+        await store.send(Navigation.Open(1)) { $0.navigation.path = [.detail(TodoDetail(todoID: 1))] }
+        await store.send(Navigation.Open(9))  // no such to-do: nothing is pushed
+        await store.send(TodoList.Toggle(1)) {
             $0.list.todos[0].isDone = true
             $0.list.outcome = .toggled
             $0.statistics.toggles = 1
             $0.summary = "1 of 2 done"
             $0.navigation.path = [.detail(TodoDetail(todoID: 1, changesSeen: 1))]
         }
-        store.send(Navigation.Open(2)) {
+        await store.send(Navigation.Open(2)) {
             $0.navigation.path.append(.detail(TodoDetail(todoID: 2)))
             $0.list.outcome = nil
         }
         XCTAssertEqual(store.state.navigation.detail?.todoID, 2, "the top screen is the last pushed")
-        store.send(Navigation.Back()) { $0.navigation.path.removeLast() }
-        store.send(Navigation.Back()) { $0.navigation.path = [] }
-        store.send(Navigation.Back())  // an empty stack stays empty
-        store.send(TodoList.Toggle(1)) {
+        await store.send(Navigation.Back()) { $0.navigation.path.removeLast() }
+        await store.send(Navigation.Back()) { $0.navigation.path = [] }
+        await store.send(Navigation.Back())  // an empty stack stays empty
+        await store.send(TodoList.Toggle(1)) {
             $0.list.todos[0].isDone = false
             $0.list.outcome = .toggled
             $0.statistics.toggles = 2
             $0.summary = "0 of 2 done"
         }
-        store.send(Navigation.Open(1)) {
+        await store.send(Navigation.Open(1)) {
             $0.navigation.path = [.detail(TodoDetail(todoID: 1))]
             $0.list.outcome = nil
         }
@@ -60,16 +60,16 @@ final class NavigationTests: XCTestCase {
     func testTheEditorSheetSavesAfterAPauseAndTheToDoRenamesItself() async {
         let clock = TestClock()
         let store = editorStore(clock: clock)
-        store.send(Navigation.Open(1))
-        store.send(Navigation.Rename(1)) {
+        await store.send(Navigation.Open(1))
+        await store.send(Navigation.Rename(1)) {
             $0.navigation.sheet = .editor(MachineNode(TitleEditor.State(todoID: 1, draft: "Milk")))
         }
-        store.send(MachineNode<TitleEditor>.Input(.typed("Oat milk")))
+        await store.send(MachineNode<TitleEditor>.Input(.typed("Oat milk")))
         await clock.waitForSleepers(1)
         XCTAssertEqual(store.state.navigation.editor?.draft, "Oat milk")
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         XCTAssertEqual(store.state.list.todos[0].title, "Milk", "typing has not paused long enough")
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await store.receive(TitleEditor.Saved.self) {
             $0.list.todos[0].title = "Oat milk"
             $0.navigation.sheet = .editor(
@@ -77,22 +77,22 @@ final class NavigationTests: XCTestCase {
         }
         XCTAssertEqual(store.state.navigation.detail?.changesSeen, 1, "the detail screen under the sheet saw it")
         XCTAssertEqual(store.state.statistics.edits, 1)
-        store.send(Navigation.Dismiss()) { $0.navigation.sheet = nil }
+        await store.send(Navigation.Dismiss()) { $0.navigation.sheet = nil }
         await store.finish()
     }
 
     func testDismissingTheSheetCancelsTheSaveItHadNotMadeYet() async {
         let clock = TestClock()
         let store = editorStore(clock: clock)
-        store.send(Navigation.Rename(2))
-        store.send(MachineNode<TitleEditor>.Input(.typed("Never saved")))
+        await store.send(Navigation.Rename(2))
+        await store.send(MachineNode<TitleEditor>.Input(.typed("Never saved")))
         await clock.waitForSleepers(1)
-        store.send(Navigation.Dismiss()) { $0.navigation.sheet = nil }
+        await store.send(Navigation.Dismiss()) { $0.navigation.sheet = nil }
         // The runner cancels the editor's effect as the node leaves the tree; the effect's task
         // stops sleeping once it runs again.
         for _ in 0..<10_000 where clock.sleeperCount > 0 { await Task.yield() }
         XCTAssertEqual(clock.sleeperCount, 0, "the editor left the tree, and its save was cancelled")
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         await store.finish()  // nothing arrives, and no effect is left running
         XCTAssertEqual(store.state.list.todos[1].title, "Eggs")
         XCTAssertEqual(store.state.statistics.edits, 0)
@@ -101,11 +101,11 @@ final class NavigationTests: XCTestCase {
     func testSaveSavesAtOnceAndAnEditorForAMissingToDoNeverOpens() async {
         let clock = TestClock()
         let store = editorStore(clock: clock)
-        store.send(Navigation.Rename(7))
+        await store.send(Navigation.Rename(7))
         XCTAssertNil(store.state.navigation.sheet)
-        store.send(Navigation.Rename(2))
-        store.send(MachineNode<TitleEditor>.Input(.typed("Bread")))
-        store.send(MachineNode<TitleEditor>.Input(.commit))
+        await store.send(Navigation.Rename(2))
+        await store.send(MachineNode<TitleEditor>.Input(.typed("Bread")))
+        await store.send(MachineNode<TitleEditor>.Input(.commit))
         await store.receive(TitleEditor.Saved.self) { $0.list.todos[1].title = "Bread" }
         await store.finish()
     }

@@ -9,28 +9,28 @@ import XCTest
 final class TodosTests: XCTestCase {
     func testEveryModelReactsToTheSameActionsWithoutWiring() async {
         let store = TestStore(model: TodoApp())
-        store.send(TodoList.Add("Write the README")) {
+        await store.send(TodoList.Add("Write the README")) {
             $0.list.todos = [Todo(id: 1, title: "Write the README")]
             $0.list.nextID = 2
             $0.list.outcome = .added
             $0.statistics.added = 1
             $0.summary = "0 of 1 done"
         }
-        store.send(TodoList.Toggle(1)) {
+        await store.send(TodoList.Toggle(1)) {
             $0.list.todos[0].isDone = true
             $0.list.outcome = .toggled
             $0.statistics.toggles = 1
             $0.summary = "1 of 1 done"
         }
-        store.send(TodoList.Edit(1, title: "Write the docs")) {
+        await store.send(TodoList.Edit(1, title: "Write the docs")) {
             $0.list.todos[0].title = "Write the docs"
             $0.list.outcome = .edited
             $0.statistics.edits = 1
         }
-        store.send(TodoList.Toggle(99)) { $0.list.outcome = nil }  // no such to-do: nothing is counted
-        store.send(Filter.Set(.active)) { $0.filter.mode = .active }
+        await store.send(TodoList.Toggle(99)) { $0.list.outcome = nil }  // no such to-do: nothing is counted
+        await store.send(Filter.Set(.active)) { $0.filter.mode = .active }
         XCTAssertEqual(store.state.visible, [], "the only to-do is done")
-        store.send(TodoList.Delete(1)) {
+        await store.send(TodoList.Delete(1)) {
             $0.list.todos = []
             $0.list.outcome = .deleted
             $0.statistics.deleted = 1
@@ -42,10 +42,10 @@ final class TodosTests: XCTestCase {
     func testUndoAndRedoRestoreTheList() async {
         // Non-exhaustive: the test asserts the list only, not the statistics and the summary.
         let store = TestStore(model: TodoApp(), middleware: [ActionUndoer()], exhaustive: false)
-        store.send(TodoList.Add("a")) { $0.list.todos = [Todo(id: 1, title: "a")] }
-        store.send(Undo())
+        await store.send(TodoList.Add("a")) { $0.list.todos = [Todo(id: 1, title: "a")] }
+        await store.send(Undo())
         await store.receive(Store.Restore.self) { $0.list.todos = [] }
-        store.send(Redo())
+        await store.send(Redo())
         await store.receive(Store.Restore.self) { $0.list.todos = [Todo(id: 1, title: "a")] }
         XCTAssertEqual(store.state.summary, "0 of 1 done")
         XCTAssertEqual(store.state.statistics.added, 1, "undo and redo restore the list; nothing new was added")

@@ -15,13 +15,6 @@ final class EffectEnd: Sendable {
     var isMarked: Bool { marked.load(ordering: .acquiring) }
 }
 
-/// Lets other threads run, while the main actor waits for an effect to return.
-private func yieldThread() {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        sched_yield()
-    #endif
-}
-
 /// Starts asynchronous work on behalf of a store, feeds the actions it produces back through
 /// the store's whole pipeline, and keeps track of it.
 ///
@@ -64,6 +57,9 @@ public final class EffectRuntime {
     private var running: [Int: Running] = [:]
     private var nextToken = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Where effects' own code runs when it is not isolated to an actor: the global concurrent
+    /// executor, or for a test store the main queue (``MainQueueTaskExecutor``).
+    package var taskExecutor: (any TaskExecutor)?
 
     /// Receives errors thrown by effects that no `catch` closure turned into an action, with the
     /// effect's id.
@@ -132,30 +128,42 @@ public final class EffectRuntime {
             }
             ended.mark()
         }
-        let task = Task(priority: priority) { [weak self] in
-            do {
-                try await work(send)
-            } catch is CancellationError {
-            } catch {
-                if !Task.isCancelled { self?.fail(error, id: id, token: token, handler: handler) }
-            }
-            self?.finish(token)
+        let executor = taskExecutor
+        let task = Task(executorPreference: executor, priority: priority) { [weak self] in
+            let error = await Self.failure(of: work, send)
+            await self?.ended(token, id: id, error: error, handler: handler)
         }
         running[token] = Running(id: id, task: task, ended: ended)
     }
 
-    /// Counts the effects still at work, for a test that ends: each effect whose work has not
-    /// returned gets until the deadline to return (an effect that sent its last action may be
-    /// returning on another thread), then every effect is cancelled. The count is of those
-    /// that had not returned by then: they would have gone on running.
-    package func cancelCountingUnfinished(waitingUpTo bound: Duration) -> Int {
-        let pending = running.values.filter { !$0.ended.isMarked }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: bound)
-        for effect in pending {
-            while !effect.ended.isMarked, clock.now < deadline { yieldThread() }
+    /// An effect's task ended: its failure, if any, is handled, and it is no longer running.
+    private func ended(
+        _ token: Int, id: EffectID?, error: (any Error)?,
+        handler: (@MainActor @Sendable (any Error) -> (any Action)?)?
+    ) {
+        if let error, running[token]?.task.isCancelled == false { fail(error, id: id, token: token, handler: handler) }
+        finish(token)
+    }
+
+    /// Runs an effect's work; returns what it threw, unless it was cancelled.
+    private nonisolated static func failure(of work: @Sendable (Send) async throws -> Void, _ send: Send) async
+        -> (any Error)?
+    {
+        do {
+            try await work(send)
+            return nil
+        } catch is CancellationError {
+            return nil
+        } catch {
+            return error
         }
-        let unfinished = pending.filter { !$0.ended.isMarked }.count
+    }
+
+    /// Counts the effects still at work, for a test that ends, then cancels every effect. An
+    /// effect whose work has returned (and whose end the runtime has not heard of yet) is not
+    /// counted. It never waits: an effect that needs the main actor to end could not.
+    package func cancelCountingUnfinished() -> Int {
+        let unfinished = running.values.filter { !$0.ended.isMarked && !$0.isCancelled }.count
         cancelAll()
         return unfinished
     }

@@ -50,3 +50,25 @@ struct MiddlewareStorageKey: Hashable {
     let owner: ObjectIdentifier
     let storage: ObjectIdentifier
 }
+
+/// Storage of a middleware that holds work for later (actions it will release, saves it will
+/// make): a test store asks, so that a test waiting for an action knows whether one can come.
+package protocol HoldsPendingWork: AnyObject {
+    /// How many things the middleware will still do for its store without being asked again.
+    @MainActor var pendingWork: Int { get }
+}
+
+extension Store {
+    /// How many things middleware holds for later for this store (see ``HoldsPendingWork``),
+    /// plus the actions sent from other threads and not yet dispatched.
+    package var pendingWork: Int {
+        var count = inbox.withLock { $0.count }
+        for storage in middlewareStorage.values {
+            if let holder = storage as? any HoldsPendingWork { count += holder.pendingWork }
+        }
+        return count
+    }
+
+    /// The type names of the middleware in the store's pipeline, in order, for messages.
+    package var middlewareNames: [String] { middleware.map { typeName(type(of: $0)) } }
+}

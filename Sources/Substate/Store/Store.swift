@@ -152,7 +152,7 @@ public final class Store: Observable {
         dispatch(Start(), origin: .store)
     }
 
-    private let middleware: [any Middleware]
+    let middleware: [any Middleware]
     private let lifetime: StoreLifetime
     /// What each middleware instance keeps for this store alone (see ``storage(for:_:)``).
     var middlewareStorage: [MiddlewareStorageKey: AnyObject] = [:]

@@ -131,8 +131,88 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Moves time forward, running scheduled work and waking sleepers in deadline order (work
-    /// scheduled for the same instant runs in the order it was scheduled).
+    /// Moves time forward as TCA's test clock does: wakes what is due in deadline order, one
+    /// at a time, and lets each woken task run until it suspends again before going on, so a
+    /// task that sleeps again inside the window is woken again inside it.
+    ///
+    /// A loop that sleeps a second and sends a tick, advanced by six seconds, ticks six times.
+    /// Scheduled work (the timing middleware's) runs in the same deadline order. Tasks that
+    /// run on the main actor or in a test store's effects are followed deterministically; a
+    /// task of your own on another executor may need ``waitForSleepers(_:)`` first.
+    ///
+    /// ```swift
+    /// store.send(Timer.Start())              // its effect sleeps a second, ticks, repeats
+    /// await clock.advance(by: .seconds(6))   // six ticks
+    /// ```
+    @MainActor
+    public func advance(by duration: Duration) async {
+        let target = now.advanced(by: duration)
+        await MainQueueTaskExecutor.settle()
+        while let due = takeNextDue(until: target) {
+            switch due {
+            case .timer(let timer): timer.fire()
+            case .sleeper(let sleeper): sleeper.continuation.resume()
+            }
+            await MainQueueTaskExecutor.settle()
+        }
+        state.withLock { $0.now = max($0.now, target) }
+        await MainQueueTaskExecutor.settle()
+    }
+
+    /// Advances time, as the async ``advance(by:)`` does, until no scheduled work and no sleeper
+    /// is left: a loop that never stops sleeping makes it run forever, as it would.
+    @MainActor
+    public func run() async {
+        await MainQueueTaskExecutor.settle()
+        while let deadline = state.withLock({ state in
+            (state.timers.map(\.deadline) + state.sleepers.map(\.deadline)).min()
+        }) {
+            await advance(by: now.duration(to: deadline))
+        }
+    }
+
+    private enum Due {
+        case timer(Timer)
+        case sleeper(Sleeper)
+    }
+
+    /// Removes and returns the earliest timer or sleeper due by the target (the first
+    /// registered among those due at one instant), moving `now` to its deadline.
+    private func takeNextDue(until target: Instant) -> Due? {
+        state.withLock { state in
+            let timer = state.timers.indices.filter { state.timers[$0].deadline <= target }
+                .min {
+                    (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
+                }
+            let sleeper = state.sleepers.indices.filter { state.sleepers[$0].deadline <= target }
+                .min {
+                    (state.sleepers[$0].deadline, state.sleepers[$0].id)
+                        < (state.sleepers[$1].deadline, state.sleepers[$1].id)
+                }
+            switch (timer, sleeper) {
+            case (nil, nil):
+                return nil
+            case (let t?, let s?)
+            where (state.timers[t].deadline, state.timers[t].id) < (state.sleepers[s].deadline, state.sleepers[s].id):
+                let due = state.timers.remove(at: t)
+                state.now = max(state.now, due.deadline)
+                return .timer(due)
+            case (_, let s?):
+                let due = state.sleepers.remove(at: s)
+                state.now = max(state.now, due.deadline)
+                return .sleeper(due)
+            case (let t?, nil):
+                let due = state.timers.remove(at: t)
+                state.now = max(state.now, due.deadline)
+                return .timer(due)
+            }
+        }
+    }
+
+    /// Moves time forward at once, synchronously: runs scheduled work in deadline order (work
+    /// scheduled for the same instant runs in the order it was scheduled), then wakes every
+    /// sleeper due, once. For synchronous code driving the timing middleware; a test that
+    /// drives tasks which sleep again uses the async ``advance(by:)``.
     @MainActor
     public func advance(by duration: Duration) {
         let target = now.advanced(by: duration)
@@ -148,7 +228,7 @@ public final class TestClock: Clock, Sendable {
         for sleeper in woken { sleeper.continuation.resume() }
     }
 
-    /// Advances time until no scheduled work is left.
+    /// Advances time synchronously until no scheduled work is left.
     @MainActor
     public func run() {
         while let deadline = state.withLock({ $0.timers.map(\.deadline).min() }) {

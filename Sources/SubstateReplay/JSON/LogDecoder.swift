@@ -108,6 +108,15 @@ package final class LogDecoder {
     {
         let text = try numberRange(at: index, type, path: path())
         if let plain = plainInteger(I.self, text) { return plain }
+        // JSONDecoder reads a 128-bit integer spelled with a fraction or an exponent only when
+        // its magnitude fits in 64 bits; a log is read alike.
+        if I.bitWidth > 64 {
+            guard let value = DecimalNumber(bytes, text)?.integer(I.self), value.magnitude <= I.Magnitude(UInt64.max)
+            else {
+                throw corrupted(path(), "Number \(numberString(text)) is not representable as \(I.self).")
+            }
+            return value
+        }
         guard let number = DecimalNumber(bytes, text) else {
             throw corrupted(path(), "Number \(numberString(text)) is not representable as \(I.self).")
         }
