@@ -8,6 +8,7 @@ import Substate
 import SubstateMachine
 import SubstateMiddleware
 import SubstateTesting
+import XCTest
 
 // The samples of the app-team guides (Installing, Using the store from SwiftUI, Wiring an
 // app, Performance), as the articles show them. `SnippetCoverageTests` checks that every
@@ -121,6 +122,15 @@ extension Product {
     struct Loaded: Action { let id: Int, cents: Int }
 }
 
+extension Shop {
+    static let effects: [Effect] = [
+        Effect(for: Shop.Push.self) { push, send in
+            let cents = try await send.dependencies[PriceClient.self].price(push.id)
+            await send(Product.Loaded(id: push.id, cents: cents))
+        }
+    ]
+}
+
 @MainActor
 enum WiringGuide {
     static func makeStore(log: FileLog) -> Store {
@@ -129,23 +139,24 @@ enum WiringGuide {
             middleware: [
                 ActionLogger(isActive: false),  // first: sees every action as it was sent
                 ActionDebouncer(),  // before effects: they see the settled action
-                EffectHandler(effects: [
-                    Effect(for: Shop.Push.self) { push, send in
-                        let cents = try await send.dependencies[PriceClient.self].price(push.id)
-                        await send(Product.Loaded(id: push.id, cents: cents))
-                    }
-                ]),
+                EffectHandler(effects: Shop.effects),  // the shop's effects, defined once (below)
                 ActionRecorder(to: log),  // records what the tree reduced, wherever it sits
                 ModelLogger(diff: true),  // prints what each action changed
             ])
     }
+}
 
-    static func test() {
-        let store = TestStore(model: Shop()) { dependencies in
+/// The wiring guide's test, as the guide shows it.
+@MainActor
+final class WiringGuideTests: XCTestCase {
+    func testPushingAProductLoadsItsPrice() async {
+        let store = TestStore(model: Shop(), middleware: [EffectHandler(effects: Shop.effects)]) { dependencies in
             dependencies[PriceClient.self] = PriceClient { _ in 42 }
             dependencies.clock = TestClock()
         }
-        _ = store
+        await store.send(Shop.Push(id: 3)) { $0.path = [.product(ProductScreen(productID: 3))] }
+        await store.receive(Product.Loaded.self)  // its price, from the test's client
+        await store.finish()
     }
 }
 

@@ -65,7 +65,6 @@ final class AppGuideTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("Loaded(id: 7, cents: 42)") }, "\(lines)")
         let wired = WiringGuide.makeStore(log: try FileLog(url: url))
         XCTAssertTrue(wired.diagnostics.isEmpty, "\(wired.diagnostics)")
-        WiringGuide.test()
     }
 
     func testTheServiceSendsWhatItProduces() async {

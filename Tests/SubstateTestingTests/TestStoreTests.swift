@@ -106,6 +106,28 @@ final class TestStoreXCTests: XCTestCase {
         XCTAssertEqual(failures, [])
     }
 
+    func testATestMissingItsMiddlewareFailsAtOnceNamingWhatItHolds() async {
+        let started = ContinuousClock.now
+        let failures = await captured {
+            let store = TestStore(model: Tally())
+            await store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            await store.receive(Tally.Loaded.self) { $0.count = 42 }
+        }
+        XCTAssertLessThan(started.duration(to: .now), .seconds(5), "not the receive timeout")
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures[0].hasSuffix(
+                "Expected to receive Tally.Loaded, but nothing can arrive: no effect is running and no middleware holds an action for later. The last action sent, Tally.Label, started nothing, and this TestStore's middleware list is empty: an effect that answers it runs in an EffectHandler; pass the app's middleware."
+            ), failures[0])
+
+        let named = await captured {
+            let store = TestStore(model: Tally(), middleware: [ActionLogger(output: { _ in })])
+            await store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            await store.receive(Tally.Loaded.self)
+        }
+        XCTAssertTrue(named.first?.contains("middleware list holds ActionLogger:") == true, "\(named)")
+    }
+
     func testReceivingTheWrongActionIsReported() async {
         let failures = await captured {
             let store = TestStore(model: Tally(), middleware: [FixedLoader()])
