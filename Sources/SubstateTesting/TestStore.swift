@@ -75,12 +75,14 @@ public final class TestStore<Root: Model & Equatable> {
         fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
-        store = Store(model: model, middleware: middleware, dependencies: Dependencies(dependencies))
+        let creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let testDependencies = Dependencies(testing: { reportFailure($0, at: creation) }, dependencies)
+        store = Store(model: model, middleware: middleware, dependencies: testDependencies)
         // The effects' own code runs on the main queue, serially with the test: `send` lets it
         // run until it suspends, and the test clock follows loops that sleep again.
         store.effects.taskExecutor = MainQueueTaskExecutor.shared
         isExhaustive = exhaustive
-        creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.creation = creation
         // What the store did while starting (Start, registrations, loads) is not for the test
         // to receive: recording starts after it, and the state it led to is the starting point.
         recorder = ReductionRecorder(observing: store)

@@ -30,6 +30,38 @@ final class FixedLoader: Service {
     func handle(action: Action, send: Send) async { await send(Tally.Loaded(count: 42)) }
 }
 
+/// A price client with no test value.
+struct LivePrices: DependencyKey, Sendable {
+    var price: @Sendable () -> Int
+    static let liveValue = LivePrices { 1 }
+}
+
+/// A price client with a test value.
+struct TestedPrices: DependencyKey, Sendable {
+    var price: @Sendable () -> Int
+    static let liveValue = TestedPrices { 1 }
+    static let testValue = TestedPrices { 3 }
+}
+
+/// Answers a label with a price from the dependencies.
+final class PriceLookup: Service {
+    var handledActions: [any Action.Type]? { [Tally.Label.self] }
+    func handle(action: Action, send: Send) async { await send(Tally.Loaded(count: send.dependencies[LivePrices.self].price())) }
+}
+
+final class TestedPriceLookup: Service {
+    var handledActions: [any Action.Type]? { [Tally.Label.self] }
+    func handle(action: Action, send: Send) async {
+        await send(Tally.Loaded(count: send.dependencies[TestedPrices.self].price()))
+    }
+}
+
+/// Reads the clock, as an effect that waits would.
+final class ClockReader: Service {
+    var handledActions: [any Action.Type]? { [Tally.Label.self] }
+    func handle(action: Action, send: Send) async { _ = send.dependencies.clock.now }
+}
+
 /// Captures XCTest failures instead of failing, so that a test can observe them.
 final class FailureCapture: Sendable {
     let messages = Mutex<[String]>([])
@@ -126,6 +158,52 @@ final class TestStoreXCTests: XCTestCase {
             await store.receive(Tally.Loaded.self)
         }
         XCTAssertTrue(named.first?.contains("middleware list holds ActionLogger:") == true, "\(named)")
+    }
+
+    func testADependencyNobodyReplacedFailsTheTestNamingItsKey() async {
+        let failures = await captured {
+            let store = TestStore(model: Tally(), middleware: [PriceLookup()])
+            await store.send(Tally.Label(text: "price")) { $0.label = "price" }
+            await store.receive(Tally.Loaded.self) { $0.count = 1 }
+            await store.finish()
+        }
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.hasSuffix(
+                "LivePrices was read in a test store that does not set it, and LivePrices has no test value: it gave its live value. Set it in the test store's dependencies (TestStore(...) { $0[LivePrices.self] = ... }), or give LivePrices a `static let testValue`."
+            ) == true, "\(failures)")
+
+        let set = await captured {
+            let store = TestStore(model: Tally(), middleware: [PriceLookup()]) { $0[LivePrices.self] = LivePrices { 7 } }
+            await store.send(Tally.Label(text: "price")) { $0.label = "price" }
+            await store.receive(Tally.Loaded.self) { $0.count = 7 }
+            await store.finish()
+        }
+        XCTAssertEqual(set, [], "a key the test sets is quiet")
+
+        let declared = await captured {
+            let store = TestStore(model: Tally(), middleware: [TestedPriceLookup()])
+            await store.send(Tally.Label(text: "price")) { $0.label = "price" }
+            await store.receive(Tally.Loaded.self) { $0.count = 3 }
+            await store.finish()
+        }
+        XCTAssertEqual(declared, [], "a key with a test value gives it")
+
+        let clock = await captured {
+            let store = TestStore(model: Tally(), middleware: [ClockReader()])
+            await store.send(Tally.Label(text: "clock")) { $0.label = "clock" }
+            await store.finish()
+        }
+        XCTAssertEqual(
+            clock,
+            [
+                "failed - The clock (dependencies.clock) was read in a test store that does not set it: it gave its live value. Set it in the test store's dependencies: TestStore(...) { $0.clock = TestClock() }."
+            ])
+
+        let live = Store(model: Tally(), middleware: [PriceLookup()])
+        live.update(Tally.Label(text: "price"))
+        await live.effects.waitForAll()
+        XCTAssertEqual(live.find(Tally.self)?.count, 1, "outside tests, the live value")
     }
 
     func testReceivingTheWrongActionIsReported() async {

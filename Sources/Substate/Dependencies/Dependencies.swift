@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The values a store's shell reads from the outside world: a clock, random numbers, the
 /// current date and UUIDs (from `SubstateMiddleware`), and an app's own services, keyed by type.
 ///
@@ -24,6 +26,9 @@
 /// ```
 public struct Dependencies: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
+    /// Set for a test store: a key read and not set takes its ``DependencyKey/testValue``, and
+    /// one without a test value fails the test.
+    private var testing: MissingTestValues?
 
     /// Production values for every dependency.
     public init() {}
@@ -33,9 +38,24 @@ public struct Dependencies: Sendable {
         override(&self)
     }
 
-    /// The value of a dependency: the one set, or its production value.
+    /// Test values for every dependency, with the changes the closure makes: a key the
+    /// closure does not set and whose type declares no ``DependencyKey/testValue`` reports
+    /// `missing` with a sentence the first time it is read, then gives its live value.
+    package init(testing missing: @escaping @Sendable (String) -> Void, _ override: (inout Dependencies) -> Void) {
+        testing = MissingTestValues(report: missing)
+        override(&self)
+    }
+
+    /// The value of a dependency: the one set, or else its production value (in a test store,
+    /// its test value).
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-        get { values[ObjectIdentifier(Key.self)] as? Key.Value ?? Key.liveValue }
+        get {
+            if let value = values[ObjectIdentifier(Key.self)] as? Key.Value { return value }
+            guard let testing else { return Key.liveValue }
+            let value = Key.testValue
+            if UndeclaredTestValues.lacks(Key.self) { testing.report(Key.self) }
+            return value
+        }
         set { values[ObjectIdentifier(Key.self)] = newValue }
     }
 
@@ -52,13 +72,84 @@ public struct Dependencies: Sendable {
     }
 }
 
-/// A dependency: a type that names a value, with the value used in production.
+/// A dependency: a type that names a value, with the value used in production, and optionally
+/// one for tests.
 ///
-/// An app's own service can be its own key (`static let liveValue = APIClient(...)`).
+/// An app's own service can be its own key. A test store gives every key its test value unless
+/// the test sets another; a key with no test value, read in a test store without being set,
+/// fails the test (naming the key and how to set it) and then gives its live value, so that a
+/// test never reaches a real server, clock or disk without saying so. TCA's `TestDependencyKey`
+/// works the same way.
+///
+/// ```swift
+/// struct APIClient: DependencyKey, Sendable {
+///     var fetch: @Sendable (Int) async throws -> String
+///     static let liveValue = APIClient { id in try await download(id) }
+///     static let testValue = APIClient { id in "item \(id)" }   // optional
+/// }
+/// ```
 public protocol DependencyKey {
     associatedtype Value: Sendable
     /// The value used unless a store is given another.
     static var liveValue: Value { get }
+    /// The value a test store uses unless the test sets another. Without one, a test that
+    /// reads the key without setting it fails.
+    static var testValue: Value { get }
+}
+
+extension DependencyKey {
+    /// No test value: reading the key in a test store without setting it fails the test, then
+    /// gives the live value.
+    public static var testValue: Value {
+        UndeclaredTestValues.note(Self.self)
+        return liveValue
+    }
+}
+
+/// The key types whose `testValue` is the default, which is to say none: a fact about each type,
+/// noted the first time its default is read.
+enum UndeclaredTestValues {
+    private static let types = Mutex<Set<ObjectIdentifier>>([])
+
+    static func note<Key>(_ key: Key.Type) {
+        types.withLock { _ = $0.insert(ObjectIdentifier(key)) }
+    }
+
+    static func lacks<Key>(_ key: Key.Type) -> Bool {
+        types.withLock { $0.contains(ObjectIdentifier(key)) }
+    }
+}
+
+/// Reports, once per key, the keys a test read without a value for tests.
+final class MissingTestValues: Sendable {
+    private let reported = Mutex<Set<ObjectIdentifier>>([])
+    private let missing: @Sendable (String) -> Void
+
+    init(report: @escaping @Sendable (String) -> Void) {
+        missing = report
+    }
+
+    func report<Key: DependencyKey>(_ key: Key.Type) {
+        guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
+        let name = typeName(key)
+        if let (what, setting) = Self.builtIn[name] {
+            missing(
+                "\(what) was read in a test store that does not set it: it gave its live value. Set it in the test store's dependencies: TestStore(...) { \(setting) }."
+            )
+        } else {
+            missing(
+                "\(name) was read in a test store that does not set it, and \(name) has no test value: it gave its live value. Set it in the test store's dependencies (TestStore(...) { $0[\(name).self] = ... }), or give \(name) a `static let testValue`."
+            )
+        }
+    }
+
+    /// The package's own dependencies, as a test sets them.
+    private static let builtIn: [String: (what: String, setting: String)] = [
+        "ClockDependency": ("The clock (dependencies.clock)", "$0.clock = TestClock()"),
+        "RandomSource": ("The random source (dependencies.random)", "$0.random = .seeded(1)"),
+        "UUIDGenerator": ("The UUID generator (dependencies.uuid)", "$0.uuid = .incrementing"),
+        "DateGenerator": ("The date (dependencies.date)", "$0.date = .constant(someDate)"),
+    ]
 }
 
 /// The clock dependency.
