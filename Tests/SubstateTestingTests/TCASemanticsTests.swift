@@ -137,4 +137,29 @@ final class TCASemanticsTests: XCTestCase {
         await task.value
         XCTAssertEqual(ticks.withLock { $0 }.count, 3, "a cancelled timer ends")
     }
+
+    func testEveryEffectFormReadsTheStoresDependencies() async {
+        let handler = EffectHandler(effects: [
+            Effect(for: MeetingRecording.OpenSettings.self) { _ in
+                MeetingRecording.Transcribed(text: Dependencies.current[Transcriber.self].text())
+            },
+            Effect(model: MeetingRecording.self, action: MeetingRecording.Start.self) { recording, _ in
+                MeetingRecording.Transcribed(text: "\(recording.duration): " + Dependencies.current[Transcriber.self].text())
+            },
+        ])
+        let store = TestStore(model: MeetingRecording(), middleware: [handler]) {
+            $0[Transcriber.self] = Transcriber { "from the test" }
+        }
+        await store.send(MeetingRecording.OpenSettings())
+        await store.receive(MeetingRecording.Transcribed.self) { $0.transcript = "from the test" }
+        await store.send(MeetingRecording.Start())
+        await store.receive(MeetingRecording.Transcribed.self) { $0.transcript = "6: from the test" }
+        await store.finish()
+    }
+}
+
+/// Speech recognition, as SyncUps reads it.
+struct Transcriber: DependencyKey, Sendable {
+    var text: @Sendable () -> String
+    static let liveValue = Transcriber { "live" }
 }

@@ -30,6 +30,19 @@ public struct Dependencies: Sendable {
     /// one without a test value fails the test.
     private var testing: MissingTestValues?
 
+    /// The dependencies of the store whose effect is running: inside any effect (and the tasks
+    /// it starts), the running store's; elsewhere, production values.
+    ///
+    /// Every effect form reads them this way, the forms that return their action too; the
+    /// forms given a ``Send`` can also read `send.dependencies`, the same values.
+    ///
+    /// ```swift
+    /// Effect(for: Load.self) { load in
+    ///     Loaded(try await Dependencies.current[APIClient.self].fetch(load.id))
+    /// }
+    /// ```
+    @TaskLocal public static var current = Dependencies()
+
     /// Production values for every dependency.
     public init() {}
 

@@ -129,8 +129,9 @@ public final class EffectRuntime {
             ended.mark()
         }
         let executor = taskExecutor
+        let dependencies = store.dependencies
         let task = Task(executorPreference: executor, priority: priority) { [weak self] in
-            let error = await Self.failure(of: work, send)
+            let error = await Dependencies.$current.withValue(dependencies) { await Self.failure(of: work, send) }
             await self?.ended(token, id: id, error: error, handler: handler)
         }
         running[token] = Running(id: id, task: task, ended: ended)
