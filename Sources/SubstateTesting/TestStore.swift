@@ -197,6 +197,57 @@ public final class TestStore<Root: Model & Equatable> {
         await receive(matching: matches, description: description, timeout: timeout, at: location, update)
     }
 
+    /// Asserts the current state without sending an action, as TCA's `store.assert` does: the
+    /// closure, applied to the current state, must change nothing in it.
+    ///
+    /// ```swift
+    /// store.assert { $0.modify(EditForm.self) { $0.title = "Standup" } }
+    /// ```
+    public func assert(
+        fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column, _ update: (inout Root) -> Void
+    ) {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let actual = state
+        var expected = actual
+        update(&expected)
+        guard expected != actual else { return }
+        reportFailure(
+            "The state differs from the asserted one (expected → actual):\n"
+                + StateDiff(from: expected, to: actual).description, at: location)
+    }
+
+    /// Whether a test store checks everything or only what the test asserts (see
+    /// ``withExhaustivity(_:_:)``).
+    public enum Exhaustivity: Sendable {
+        /// Every produced action received, every effect finished, the whole state asserted.
+        case on
+        /// Only what the test asserts; actions not received are skipped.
+        case off
+    }
+
+    /// Runs part of a test with another exhaustivity, as TCA's `withExhaustivity` does, then
+    /// returns to the store's own.
+    ///
+    /// ```swift
+    /// await store.withExhaustivity(.off) {
+    ///     await store.send(Record.Start())
+    ///     await store.receive(Record.Ended.self)   // the ticks before it are skipped
+    /// }
+    /// ```
+    ///
+    /// Actions a non-exhaustive part received and did not assert are skipped when it ends, so
+    /// the exhaustive part goes on from the state as it is.
+    public func withExhaustivity<R>(_ exhaustivity: Exhaustivity, _ body: () async throws -> R) async rethrows -> R {
+        let saved = isExhaustive
+        isExhaustive = exhaustivity == .on
+        defer {
+            if !isExhaustive { skipReceivedActions() }
+            isExhaustive = saved
+        }
+        return try await body()
+    }
+
     /// Accepts every action received so far without asserting it, as if the test had
     /// received each; in an exhaustive store too.
     public func skipReceivedActions() {

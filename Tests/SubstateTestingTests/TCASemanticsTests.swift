@@ -144,7 +144,8 @@ final class TCASemanticsTests: XCTestCase {
                 MeetingRecording.Transcribed(text: Dependencies.current[Transcriber.self].text())
             },
             Effect(model: MeetingRecording.self, action: MeetingRecording.Start.self) { recording, _ in
-                MeetingRecording.Transcribed(text: "\(recording.duration): " + Dependencies.current[Transcriber.self].text())
+                MeetingRecording.Transcribed(
+                    text: "\(recording.duration): " + Dependencies.current[Transcriber.self].text())
             },
         ])
         let store = TestStore(model: MeetingRecording(), middleware: [handler]) {

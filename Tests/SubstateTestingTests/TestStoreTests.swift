@@ -30,6 +30,26 @@ final class FixedLoader: Service {
     func handle(action: Action, send: Send) async { await send(Tally.Loaded(count: 42)) }
 }
 
+/// A board of columns of cards, with an editor in an enum sheet: models at every depth.
+struct Card: Model, Identifiable, Equatable {
+    let id: Int
+    var title = ""
+}
+
+struct Column: Model, Equatable {
+    var cards: [Card]
+}
+
+struct Editor: Model, Equatable {
+    var draft = ""
+}
+
+struct Board: Model, Equatable {
+    enum Sheet: Equatable { case edit(Editor) }
+    var columns = [Column(cards: [Card(id: 1), Card(id: 2)]), Column(cards: [Card(id: 3)])]
+    var sheet: Sheet? = .edit(Editor())
+}
+
 /// A price client with no test value.
 struct LivePrices: DependencyKey, Sendable {
     var price: @Sendable () -> Int
@@ -46,7 +66,9 @@ struct TestedPrices: DependencyKey, Sendable {
 /// Answers a label with a price from the dependencies.
 final class PriceLookup: Service {
     var handledActions: [any Action.Type]? { [Tally.Label.self] }
-    func handle(action: Action, send: Send) async { await send(Tally.Loaded(count: send.dependencies[LivePrices.self].price())) }
+    func handle(action: Action, send: Send) async {
+        await send(Tally.Loaded(count: send.dependencies[LivePrices.self].price()))
+    }
 }
 
 final class TestedPriceLookup: Service {
@@ -174,7 +196,9 @@ final class TestStoreXCTests: XCTestCase {
             ) == true, "\(failures)")
 
         let set = await captured {
-            let store = TestStore(model: Tally(), middleware: [PriceLookup()]) { $0[LivePrices.self] = LivePrices { 7 } }
+            let store = TestStore(model: Tally(), middleware: [PriceLookup()]) {
+                $0[LivePrices.self] = LivePrices { 7 }
+            }
             await store.send(Tally.Label(text: "price")) { $0.label = "price" }
             await store.receive(Tally.Loaded.self) { $0.count = 7 }
             await store.finish()
@@ -204,6 +228,52 @@ final class TestStoreXCTests: XCTestCase {
         live.update(Tally.Label(text: "price"))
         await live.effects.waitForAll()
         XCTAssertEqual(live.find(Tally.self)?.count, 1, "outside tests, the live value")
+    }
+
+    func testAssertChecksTheStateWithoutAnAction() async {
+        let store = TestStore(model: Tally())
+        await store.send(Tally.Add(amount: 2)) { $0.count = 2 }
+        store.assert { $0.count = 2 }
+        let failures = await captured { store.assert { $0.count = 3 } }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures[0].contains("The state differs from the asserted one"), "\(failures)")
+        XCTAssertTrue(failures[0].contains("Tally.count: 3 → 2"), "\(failures)")
+        await store.finish()
+    }
+
+    func testWithExhaustivityOffSkipsWhatItDoesNotAssertThenComesBack() async {
+        let failures = await captured {
+            let store = TestStore(model: Tally(), middleware: [FixedLoader()])
+            await store.withExhaustivity(.off) {
+                await store.send(Tally.Label(text: "load"))  // the label and the load are not asserted
+            }
+            XCTAssertTrue(store.isExhaustive, "back to the store's own")
+            await store.send(Tally.Add(amount: 1)) { $0.count = 43 }
+            await store.finish()
+        }
+        XCTAssertEqual(failures, [])
+    }
+
+    func testModifyChangesANestedModelByTypeAndIdInsideEnumsAndArrays() async {
+        var board = Board()
+        board.modify(Card.self) { $0.title = "first" }
+        XCTAssertEqual(board.columns[0].cards[0].title, "first")
+        board.modify(Card.self, id: 3) { $0.title = "third" }
+        XCTAssertEqual(board.columns[1].cards[0].title, "third")
+        board.modify(Editor.self) { $0.draft = "x" }
+        XCTAssertEqual(board.sheet, .edit(Editor(draft: "x")))
+        let failures = await captured {
+            var empty = Board()
+            empty.sheet = nil
+            empty.modify(Editor.self) { $0.draft = "y" }
+            empty.modify(Card.self, id: 99) { $0.title = "z" }
+        }
+        XCTAssertEqual(
+            failures,
+            [
+                "failed - modify: no Editor in Board, looked through its fields, optionals, enum payloads, arrays and dictionaries; none is there.",
+                "failed - modify: no Card with id 99 in Board, looked through its fields, optionals, enum payloads, arrays and dictionaries; 3 Card are there.",
+            ])
     }
 
     func testReceivingTheWrongActionIsReported() async {
