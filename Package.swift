@@ -102,7 +102,7 @@ let package = Package(
             path: "Tests/CounterExampleTests"),
         .testTarget(
             name: "TodosExampleTests",
-            dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateTesting"],
+            dependencies: ["TodosFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting"],
             path: "Tests/TodosExampleTests"),
         .testTarget(
             name: "SearchExampleTests",

@@ -77,7 +77,11 @@ public final class TestStore<Root: Model & Equatable> {
     ) {
         let creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let testDependencies = Dependencies(testing: { reportFailure($0, at: creation) }, dependencies)
-        store = Store(model: model, middleware: middleware, dependencies: testDependencies)
+        // A diagnostic (a model that needs missing middleware, a let field holding models) is
+        // a failure of the test, where the test store was made, not a line on standard error.
+        store = Store(
+            model: model, middleware: middleware, dependencies: testDependencies,
+            onDiagnostic: { reportFailure("substate: \($0.message)", at: creation) })
         // The effects' own code runs on the main queue, serially with the test: `send` lets it
         // run until it suspends, and the test clock follows loops that sleep again.
         store.effects.taskExecutor = MainQueueTaskExecutor.shared

@@ -276,6 +276,19 @@ final class TestStoreXCTests: XCTestCase {
             ])
     }
 
+    func testADiagnosticOfTheTreeFailsTheTestWhereTheStoreWasMade() async {
+        struct Frozen: Model, Equatable {
+            let tally = Tally()  // a let field: the store cannot update it
+        }
+        let failures = await captured {
+            let store = TestStore(model: Frozen())
+            await store.finish()
+        }
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertTrue(failures.first?.contains("failed - substate: ") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.contains("tally") == true, "\(failures)")
+    }
+
     func testReceivingTheWrongActionIsReported() async {
         let failures = await captured {
             let store = TestStore(model: Tally(), middleware: [FixedLoader()])

@@ -37,6 +37,13 @@ private struct GuardPing: Action {}
 /// what the runtime's reflection says of a value is reported and left alone, never walked.
 /// Each test feeds it a deliberately wrong layout, as a wrong read on some platform would give.
 final class LayoutGuardTests: XCTestCase {
+    // The failures planted here are facts about this file's types; later tests' stores, whose
+    // trees may hold any model in an existential, must not report them.
+    override class func tearDown() {
+        LayoutGuard.retire([GuardedScreen.self])
+        super.tearDown()
+    }
+
     private func cases(_ names: [String], payloads: [Any.Type?]) -> [EnumAccess.Case] {
         zip(names, payloads).map { EnumAccess.Case(name: $0, payload: $1, hasPayload: $1 != nil, box: nil) }
     }
@@ -200,6 +207,11 @@ private struct Bystander: Model {
 /// once each, and by no other store.
 @MainActor
 final class LayoutGuardReportTests: XCTestCase {
+    override class func tearDown() {
+        LayoutGuard.retire([PlantedRoute.self, Unguarded.self])
+        super.tearDown()
+    }
+
     func testAStoreReportsFailuresOfItsOwnTypesOnly() async {
         LayoutGuard.record(PlantedRoute.self, "a failure planted for this test")
         var seen: [Diagnostic] = []

@@ -25,7 +25,7 @@ final class NavigationTests: XCTestCase {
     }
 
     func testTheStackPushesAndPopsDetailScreensThatSeeActionsOnlyWhileShown() async {
-        let store = TestStore(model: app(["Milk", "Eggs"]))
+        let store = TestStore(model: app(["Milk", "Eggs"]), middleware: [editorRunner])
         await store.send(Navigation.Open(1)) { $0.navigation.path = [.detail(TodoDetail(todoID: 1))] }
         await store.send(Navigation.Open(9))  // no such to-do: nothing is pushed
         await store.send(TodoList.Toggle(1)) {

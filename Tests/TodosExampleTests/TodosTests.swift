@@ -1,14 +1,20 @@
 import Foundation
 import Substate
+import SubstateMachine
 import SubstateMiddleware
 import SubstateTesting
 import TodosFeature
 import XCTest
 
+/// The title editor's runner, as the app's list has it: the tree holds the editor's node, so a
+/// test store without it reports the missing middleware.
+@MainActor
+let editorRunner = StateMachineRunner(cancelsInFlight: true) { TitleEditor(clock: $0.clock) }
+
 @MainActor
 final class TodosTests: XCTestCase {
     func testEveryModelReactsToTheSameActionsWithoutWiring() async {
-        let store = TestStore(model: TodoApp())
+        let store = TestStore(model: TodoApp(), middleware: [editorRunner])
         await store.send(TodoList.Add("Write the README")) {
             $0.list.todos = [Todo(id: 1, title: "Write the README")]
             $0.list.nextID = 2
@@ -41,7 +47,7 @@ final class TodosTests: XCTestCase {
 
     func testUndoAndRedoRestoreTheList() async {
         // Non-exhaustive: the test asserts the list only, not the statistics and the summary.
-        let store = TestStore(model: TodoApp(), middleware: [ActionUndoer()], exhaustive: false)
+        let store = TestStore(model: TodoApp(), middleware: [ActionUndoer(), editorRunner], exhaustive: false)
         await store.send(TodoList.Add("a")) { $0.list.todos = [Todo(id: 1, title: "a")] }
         await store.send(Undo())
         await store.receive(Store.Restore.self) { $0.list.todos = [] }
@@ -70,7 +76,7 @@ final class TodosTests: XCTestCase {
         let store = Store(
             model: TodoApp(),
             middleware: [
-                ActionUndoer(), ModelSaver(directory: directory, strategy: .manual),
+                ActionUndoer(), editorRunner, ModelSaver(directory: directory, strategy: .manual),
                 ActionRecorder(to: log, digestEvery: 2, snapshotEvery: 5),
             ])
         for line in ["add a", "add b", "toggle 1", "delete 2", "undo", "owner Ada", "redo", "filter done"] {
@@ -96,7 +102,8 @@ extension Result {
 final class TodosLoggingTests: XCTestCase {
     func testTheLogCommandTogglesTheActionLoggersModel() async throws {
         var logged: [String] = []
-        let store = Store(model: TodoApp(), middleware: [ActionLogger(isActive: false, output: { logged.append($0) })])
+        let store = Store(
+            model: TodoApp(), middleware: [ActionLogger(isActive: false, output: { logged.append($0) }), editorRunner])
         store.update(try Command.action(for: "add quiet").get())
         store.update(try Command.action(for: "log").get())
         store.update(try Command.action(for: "add loud").get())

@@ -29,9 +29,20 @@ enum LayoutGuard {
     /// How many failures have been found in this process.
     static var count: Int { failureCount.load(ordering: .acquiring) }
 
+    /// Types whose failures are no longer reported: those a test planted on purpose.
+    private static let retired = Mutex<Set<ObjectIdentifier>>([])
+
     /// The failures found from the given index on.
     static func failures(from index: Int) -> [Failure] {
-        failures.withLock { Array($0[min(index, $0.count)...]) }
+        let found = failures.withLock { Array($0[min(index, $0.count)...]) }
+        let retired = retired.withLock { $0 }
+        return retired.isEmpty ? found : found.filter { !retired.contains($0.type) }
+    }
+
+    /// Stops reporting the failures of types a test made fail on purpose, so that stores made
+    /// by later tests, whose trees may hold any model in an existential, do not report them.
+    static func retire(_ types: [Any.Type]) {
+        retired.withLock { $0.formUnion(types.map(ObjectIdentifier.init)) }
     }
 
     /// Keeps a failure found while walking, for the stores whose trees hold the type.
