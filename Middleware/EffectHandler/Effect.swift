@@ -18,6 +18,18 @@ import Substate
 ///     counter.value > 10 ? Counter.Reset(to: 0) : nil        // reads state
 /// }
 /// ```
+///
+/// Which form when: a form that returns its action for work that answers once; a form given a
+/// `Send` for work that sends several actions or none; a `model:` form when the work needs the
+/// model's value as the action left it. Every form reads the store's dependencies: the `Send`
+/// forms through `send.dependencies`, the others through `Dependencies.current`, which holds the
+/// same values while an effect runs:
+///
+/// ```swift
+/// Effect(for: Search.Query.self) { query in
+///     Search.Loaded(try await Dependencies.current[SearchClient.self].search(query.text))
+/// }
+/// ```
 public struct Effect: Sendable {
     let actionType: ObjectIdentifier
     /// Whether the triggering action stops here instead of passing on to the tree.

@@ -5,7 +5,8 @@ import SubstateMiddleware
 /// and every action the store produces by itself must be received by the test.
 ///
 /// `send` dispatches an action and asserts that the whole state after it equals the state
-/// before with the closure's mutation applied. `receive` waits for the next action that an
+/// before with the closure's mutation applied, then lets the effects it started run until they
+/// suspend. `receive` waits for the next action that an
 /// effect, a service, a StateMachine node or a middleware produced, and checks it and its state
 /// change the same way. On a mismatch the failure shows a readable diff, one line per changed
 /// leaf (`path: expected → actual`), at the line of the test that made the assertion, in XCTest
@@ -25,7 +26,7 @@ import SubstateMiddleware
 /// ```swift
 /// let store = TestStore(model: MachineNode<Login>(.init()),
 ///                       middleware: [StateMachineRunner(Login(client: .mock))])
-/// store.send(MachineNode<Login>.Input(.didTapLoginButton)) {
+/// await store.send(MachineNode<Login>.Input(.didTapLoginButton)) {
 ///     $0.state.isLoading = true
 /// }
 /// await store.receive(MachineNode<Login>.Result.self) {
@@ -126,8 +127,7 @@ public final class TestStore<Root: Model & Equatable> {
     }
 
     /// Sends an action and asserts the state change it causes, from synchronous code: the
-    /// effects it started have not run yet when it returns (``send(_:fileID:file:line:column:_:)-async``
-    /// lets them).
+    /// effects it started have not run yet when it returns (`await store.send(...)` lets them).
     public func send(
         _ action: Action, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil

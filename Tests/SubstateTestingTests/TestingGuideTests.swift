@@ -5,6 +5,9 @@ import SubstateMiddleware
 import SubstateTesting
 import XCTest
 
+/// The live price lookup the Testing article's client would call; never reached in tests.
+func fetchPrice(_ sku: String) async throws -> Int { sku.count }
+
 /// The examples of the Testing article, compiled and run as written there.
 @MainActor
 final class TestingGuideTests: XCTestCase {
@@ -15,6 +18,33 @@ final class TestingGuideTests: XCTestCase {
             var debounce: Debounce { Debounce(.milliseconds(300)) }
         }
         mutating func update(action: Action) { if let query = action as? Query { self.query = query.text } }
+    }
+
+    struct PricingAPI: DependencyKey, Sendable {
+        var price: @Sendable (String) async throws -> Int
+        static let liveValue = PricingAPI { sku in try await fetchPrice(sku) }
+        static let testValue = PricingAPI { _ in 100 }  // what tests get unless they set another
+    }
+
+    func testATestValueIsWhatATestStoreGives() async throws {
+        let store = TestStore(model: Cart())
+        let tested = try await store.store.dependencies[PricingAPI.self].price("abc")
+        let live = try await Store(model: Cart()).dependencies[PricingAPI.self].price("abc")
+        XCTAssertEqual(tested, 100)
+        XCTAssertEqual(live, 3)
+    }
+
+    func testPartsOfATestAndAssertions() async {
+        let store = TestStore(model: Cart(), middleware: [Payments()])
+        await store.send(Cart.Add(cents: 3)) {
+            $0.totalCents = 3
+            $0.items = 1
+        }
+        await store.withExhaustivity(.off) {
+            await store.send(Cart.Pay())  // its Paid arrives and is skipped when the block ends
+        }
+        store.assert { $0.modify(Cart.self) { $0.isPaid = true } }
+        await store.finish()
     }
 
     func testPlainStores() async {

@@ -3,7 +3,7 @@ import Synchronization
 /// A clock whose time moves only when a test tells it to.
 ///
 /// Work scheduled by the package's timing middleware and by `ModelSaver` runs synchronously,
-/// in deadline order, inside ``advance(by:)``, so a timing test reads as a timeline (what goes
+/// in deadline order, inside `advance(by:)`, so a timing test reads as a timeline (what goes
 /// in at which tick, what comes out at which tick) and never sleeps. Tasks that call `sleep` on
 /// it resume when time reaches their deadline.
 ///
@@ -138,7 +138,7 @@ public final class TestClock: Clock, Sendable {
     /// A loop that sleeps a second and sends a tick, advanced by six seconds, ticks six times.
     /// Scheduled work (the timing middleware's) runs in the same deadline order. Tasks that
     /// run on the main actor or in a test store's effects are followed deterministically; a
-    /// task of your own on another executor may need ``waitForSleepers(_:)`` first.
+    /// task of your own on another executor may need `waitForSleepers(_:)` first.
     ///
     /// ```swift
     /// store.send(Timer.Start())              // its effect sleeps a second, ticks, repeats
@@ -159,7 +159,7 @@ public final class TestClock: Clock, Sendable {
         await MainQueueTaskExecutor.settle()
     }
 
-    /// Advances time, as the async ``advance(by:)`` does, until no scheduled work and no sleeper
+    /// Advances time, as the async `advance(by:)` does, until no scheduled work and no sleeper
     /// is left: a loop that never stops sleeping makes it run forever, as it would.
     @MainActor
     public func run() async {
@@ -212,7 +212,7 @@ public final class TestClock: Clock, Sendable {
     /// Moves time forward at once, synchronously: runs scheduled work in deadline order (work
     /// scheduled for the same instant runs in the order it was scheduled), then wakes every
     /// sleeper due, once. For synchronous code driving the timing middleware; a test that
-    /// drives tasks which sleep again uses the async ``advance(by:)``.
+    /// drives tasks which sleep again uses the async `advance(by:)`.
     @MainActor
     public func advance(by duration: Duration) {
         let target = now.advanced(by: duration)
