@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "Substate", targets: ["Substate"]),
+        .library(name: "SubstateDump", targets: ["SubstateDump"]),
         .library(name: "SubstateMiddleware", targets: ["SubstateMiddleware"]),
         .library(name: "SubstateReplay", targets: ["SubstateReplay"]),
         .library(name: "SubstateMachine", targets: ["SubstateMachine"]),
@@ -16,40 +17,49 @@ let package = Package(
     targets: [
         .target(name: "SubstateRuntimeSupport", path: "Sources/SubstateRuntimeSupport"),
         .target(name: "Substate", dependencies: ["SubstateRuntimeSupport"], path: "Sources/Substate"),
-        .target(name: "SubstateReplay", dependencies: ["Substate"], path: "Sources/SubstateReplay"),
-        .target(name: "SubstateMiddleware", dependencies: ["Substate", "SubstateReplay"], path: "Middleware"),
+        .target(name: "SubstateDump", dependencies: ["Substate"], path: "Sources/SubstateDump"),
+        .target(name: "SubstateReplay", dependencies: ["Substate", "SubstateDump"], path: "Sources/SubstateReplay"),
+        .target(name: "SubstateMiddleware", dependencies: ["Substate", "SubstateDump"], path: "Middleware"),
         .target(name: "SubstateMachine", dependencies: ["Substate"], path: "Sources/SubstateMachine"),
         .target(
             name: "SubstateLogTool", dependencies: ["Substate", "SubstateReplay"], path: "Sources/SubstateLogTool"),
         .executableTarget(name: "substate-log", dependencies: ["SubstateLogTool"], path: "Sources/substate-log"),
         .target(
-            name: "SubstateTesting", dependencies: ["Substate", "SubstateMiddleware"], path: "Sources/SubstateTesting"),
+            name: "SubstateTesting", dependencies: ["Substate", "SubstateDump", "SubstateMiddleware"],
+            path: "Sources/SubstateTesting"),
         .target(name: "CounterFeature", dependencies: ["Substate"], path: "Examples/Counter/Feature"),
         .executableTarget(
             name: "Counter", dependencies: ["CounterFeature", "Substate", "SubstateMiddleware"],
             path: "Examples/Counter/App"),
         .target(
-            name: "TodosFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
+            name: "TodosFeature",
+            dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay"],
             path: "Examples/Todos/Feature"),
         .executableTarget(
-            name: "Todos", dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateMachine"],
+            name: "Todos",
+            dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay"],
             path: "Examples/Todos/App"),
         .target(
             name: "SearchFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Examples/Search/Feature"),
         .executableTarget(
-            name: "Search", dependencies: ["SearchFeature", "Substate", "SubstateMiddleware", "SubstateMachine"],
+            name: "Search",
+            dependencies: ["SearchFeature", "Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay"],
             path: "Examples/Search/App"),
         .executableTarget(
             name: "substate-bench",
-            dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay", "SubstateLogTool"],
+            dependencies: [
+                "Substate", "SubstateDump", "SubstateMiddleware", "SubstateMachine", "SubstateReplay",
+                "SubstateLogTool",
+            ],
             path: "Benchmarks/substate-bench"),
         .target(name: "SubstateTestSupport", path: "Tests/Support"),
         .executableTarget(
             name: "substate-saver-child", dependencies: ["Substate", "SubstateMiddleware"],
             path: "Tests/Processes/SaverChild"),
         .target(
-            name: "ShopFixture", dependencies: ["Substate", "SubstateMiddleware", "SubstateTestSupport"],
+            name: "ShopFixture",
+            dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
             path: "Tests/Fixtures/Shop"),
         .executableTarget(
             name: "substate-lifetime-child", dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay"],
@@ -59,17 +69,17 @@ let package = Package(
             path: "Tests/Processes/StackChild"),
         .executableTarget(
             name: "substate-replay-child",
-            dependencies: ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateTestSupport"],
+            dependencies: ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
             path: "Tests/Processes/ReplayChild"),
         .testTarget(
             name: "SubstateTests",
-            dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
+            dependencies: ["Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
             path: "Tests/SubstateTests"),
         .testTarget(
             name: "SubstateMiddlewareTests",
             dependencies: [
-                "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport", "ShopFixture",
-                "substate-saver-child",
+                "Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport",
+                "ShopFixture", "substate-saver-child",
                 "substate-replay-child",
                 "substate-lifetime-child",
                 "substate-stack-child",
@@ -78,17 +88,25 @@ let package = Package(
         .testTarget(
             name: "SubstateReplayTests",
             dependencies: [
-                "Substate", "SubstateReplay", "SubstateMiddleware", "SubstateTestSupport", "SubstateLogTool",
+                "Substate", "SubstateDump", "SubstateReplay", "SubstateMiddleware", "SubstateTestSupport",
+                "SubstateLogTool",
             ],
             path: "Tests/SubstateReplayTests"),
         .testTarget(
+            name: "SubstateDumpTests",
+            dependencies: ["Substate", "SubstateDump", "SubstateTestSupport"],
+            path: "Tests/SubstateDumpTests"),
+        .testTarget(
             name: "SubstateMachineTests",
-            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTestSupport"],
+            dependencies: [
+                "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport",
+            ],
             path: "Tests/SubstateMachineTests"),
         .testTarget(
             name: "SubstateTestingTests",
             dependencies: [
-                "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting", "SubstateTestSupport",
+                "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting",
+                "SubstateTestSupport",
             ],
             path: "Tests/SubstateTestingTests"),
         .testTarget(
@@ -102,13 +120,16 @@ let package = Package(
             path: "Tests/CounterExampleTests"),
         .testTarget(
             name: "TodosExampleTests",
-            dependencies: ["TodosFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting"],
+            dependencies: [
+                "TodosFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay",
+                "SubstateTesting",
+            ],
             path: "Tests/TodosExampleTests"),
         .testTarget(
             name: "SearchExampleTests",
             dependencies: [
-                "SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateTesting",
-                "SubstateTestSupport",
+                "SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay",
+                "SubstateTesting", "SubstateTestSupport",
             ],
             path: "Tests/SearchExampleTests"),
         .testTarget(

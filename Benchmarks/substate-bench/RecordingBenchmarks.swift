@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 
 struct Ledger: Model, Codable {
     var balance = 0

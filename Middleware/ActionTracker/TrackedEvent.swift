@@ -19,12 +19,12 @@ public struct TrackedEvent: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Delivers tracked events to a closure and to asynchronous sequences, in dispatch order.
+/// Delivers tracked events to a closure and to asynchronous sequences, in dispatch order: the
+/// plumbing both trackers share. The sequences end when the last store served is released.
 @MainActor
 final class EventOutlet {
     private let handler: (@MainActor (TrackedEvent) -> Void)?
-    private var continuations: [Int: AsyncStream<TrackedEvent>.Continuation] = [:]
-    private var nextID = 0
+    private let subscribers = Subscribers<TrackedEvent>()
     private var served = ServedStores()
 
     init(_ handler: (@MainActor (TrackedEvent) -> Void)?) {
@@ -33,25 +33,16 @@ final class EventOutlet {
 
     func emit(_ event: TrackedEvent) {
         handler?(event)
-        for continuation in continuations.values { continuation.yield(event) }
+        if !subscribers.isEmpty { subscribers.yield(event) }
     }
 
-    func stream() -> AsyncStream<TrackedEvent> {
-        let (stream, continuation) = AsyncStream<TrackedEvent>.makeStream()
-        nextID += 1
-        let id = nextID
-        continuations[id] = continuation
-        continuation.onTermination = { [weak self] _ in Task { @MainActor in self?.continuations[id] = nil } }
-        return stream
-    }
+    func stream() -> AsyncStream<TrackedEvent> { subscribers.subscribe() }
 
     /// Notes a store that started with the middleware.
     func serve(_ store: Store) { served.serve(store) }
 
     /// Notes a store's release: the sequences end with the last store served.
     func release(_ store: Store) {
-        guard served.release(store) else { return }
-        for continuation in continuations.values { continuation.finish() }
-        continuations = [:]
+        if served.release(store) { subscribers.finish() }
     }
 }

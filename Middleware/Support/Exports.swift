@@ -1,3 +1,3 @@
-// Record and replay are a library of their own (SubstateReplay); the recorders here are its
-// clients. Apps that import SubstateMiddleware keep seeing its logs, replay and redaction.
-@_exported import SubstateReplay
+// The loggers, `TestStore` failures and replay print values through the value-description
+// library; apps that import SubstateMiddleware see its `StateDiff` and `Redacted` too.
+@_exported import SubstateDump

@@ -9,6 +9,7 @@ import SubstateMachine
 import SubstateMiddleware
 import SubstateTesting
 import XCTest
+import SubstateReplay
 
 // The samples of the app-team guides (Installing, Using the store from SwiftUI, Wiring an
 // app, Performance), as the articles show them. `SnippetCoverageTests` checks that every

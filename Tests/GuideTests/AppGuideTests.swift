@@ -1,6 +1,7 @@
 import Observation
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import SubstateTesting
 import XCTest
 

@@ -2,6 +2,7 @@ import SearchFeature
 import Substate
 import SubstateMachine
 import SubstateMiddleware
+import SubstateReplay
 import SubstateTestSupport
 import SubstateTesting
 import XCTest

@@ -2,6 +2,7 @@ import Foundation
 import Substate
 import SubstateLogTool
 import SubstateMiddleware
+import SubstateReplay
 import SubstateTestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import SubstateReplay
 import SubstateTestSupport
 import XCTest
 

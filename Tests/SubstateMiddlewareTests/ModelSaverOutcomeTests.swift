@@ -76,6 +76,25 @@ final class ModelSaverOutcomeTests: XCTestCase {
         XCTAssertEqual(store.find(OutcomeModel.self)?.value, 3)
     }
 
+    func testAHandEditedEntryLoadsAndTheModelsBytesAreReadAsWritten() throws {
+        let text = """
+            {
+              "schemaVersion" : 1,
+              "note": "a } and a \\" and a ]",
+              "model" : {"value": 7, "list": [[1, {"x": "}"}], 2]},
+              "type": "OutcomeModel"
+            }
+            """
+        XCTAssertEqual(
+            String(decoding: try modelJSON(in: Data(text.utf8)), as: UTF8.self),
+            #"{"value": 7, "list": [[1, {"x": "}"}], 2]}"#)
+        let storage = ModelSaver.MemoryStorage(["OutcomeModel": Data(text.utf8)])
+        let store = Store(model: OutcomeModel(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
+        XCTAssertEqual(store.find(OutcomeModel.self)?.value, 7)
+        XCTAssertThrowsError(try modelJSON(in: Data(#"{"schemaVersion":1}"#.utf8)))
+        XCTAssertThrowsError(try modelJSON(in: Data(#"{"model": {"#.utf8)))
+    }
+
     func testLoadingWhatWasNeverStoredFailsWithItsReasonThenCompletes() async throws {
         let outcomes = SaverOutcomeLog()
         let store = Store(

@@ -2,6 +2,7 @@ import Foundation
 import ShopFixture
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import SubstateTestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import XCTest
 
 struct TodoList: Model, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import XCTest
 
 /// Logs as a crash or a hand edit leaves them: cut at any byte, torn right after a `}`,

@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import XCTest
 
 /// The record-and-replay documentation's samples (the SubstateReplay catalog, the log types'

@@ -2,6 +2,7 @@ import Foundation
 import Substate
 import SubstateLogTool
 import SubstateMiddleware
+import SubstateReplay
 import XCTest
 
 /// A long-running app records into a size-limited log: segments are finished as the file

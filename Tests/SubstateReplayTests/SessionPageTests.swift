@@ -2,6 +2,7 @@ import Foundation
 import Substate
 import XCTest
 
+@testable import SubstateDump
 @testable import SubstateReplay
 
 /// The session page's data and markup, before any browser (Tests/Browser drives a real one).

@@ -2,6 +2,7 @@ import Foundation
 import Substate
 import SubstateMachine
 import SubstateMiddleware
+import SubstateReplay
 import SubstateTesting
 import XCTest
 

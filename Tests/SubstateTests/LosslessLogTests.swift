@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import XCTest
 
 /// A point used as a dictionary key: not a string nor an integer, so a dictionary keyed by it

@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import XCTest
 
 /// Every kind of value an action can carry, for checking that recorded payloads decode back to

@@ -3,6 +3,7 @@ import SearchFeature
 import Substate
 import SubstateMachine
 import SubstateMiddleware
+import SubstateReplay
 import Synchronization
 
 // A scripted session of search-as-you-type: keystrokes arrive with pauses; the search starts

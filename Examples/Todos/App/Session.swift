@@ -2,6 +2,7 @@ import Foundation
 import Substate
 import SubstateMachine
 import SubstateMiddleware
+import SubstateReplay
 import TodosFeature
 
 /// A running to-do list: the store with its middleware, saving to a directory and recording

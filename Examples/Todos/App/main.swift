@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import TodosFeature
 
 // Todos, the Substate flagship example.

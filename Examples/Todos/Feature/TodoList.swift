@@ -1,5 +1,6 @@
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 
 /// The list of to-dos, saved between runs and recorded in logs. It adds and removes to-dos;
 /// each to-do changes itself.

@@ -13,7 +13,7 @@ import Substate
 /// part of its value.
 struct CanonicalJSON {
     /// The state's JSON: sorted keys, sets and other-keyed dictionaries in canonical order,
-    /// ``Redacted`` fields left out.
+    /// `Redacted` fields left out.
     static func encode(_ value: any Encodable) throws -> Data {
         try RedactionContext.encoder(sorted: true).encode(CanonicalValue(value: value))
     }

@@ -7,7 +7,7 @@ import Substate
 /// is read once, so this decoder checks its syntax in one pass and then reads each value where
 /// it stands, when the type asks for it. It reads what ``LogEncoder`` and `JSONEncoder` write,
 /// with `JSONDecoder`'s default strategies (`Data` from Base64, `URL` from a string, `Decimal`
-/// from a number), and hands ``Redacted`` its substitutes through `userInfo`.
+/// from a number), and hands `Redacted` its substitutes through `userInfo`.
 ///
 /// It throws `DecodingError`s of the kinds `JSONDecoder` throws, so that types which catch
 /// them behave alike; callers that report errors decode again with `JSONDecoder` for its

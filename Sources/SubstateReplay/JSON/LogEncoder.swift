@@ -7,7 +7,7 @@ import Substate
 /// the tree nor key sorting for payloads, so this encoder writes each value as it is handed
 /// over, into one buffer that the recorder reuses for every line. Its output is plain JSON that
 /// `JSONDecoder` reads back with default strategies: `Data` as Base64, `URL` as its absolute
-/// string, `Decimal` as a number, dates as `Date` encodes itself. ``Redacted`` fields are left
+/// string, `Decimal` as a number, dates as `Date` encodes itself. `Redacted` fields are left
 /// out, as in every log.
 ///
 /// Streaming needs containers to be filled in order: a nested container is finished once its

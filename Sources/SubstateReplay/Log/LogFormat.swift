@@ -30,7 +30,7 @@ package func jsonString(_ string: String) -> String {
 
 /// The JSON of a state as it goes into a log: canonical (sorted keys, sets and dictionaries
 /// in an order that does not depend on the process, see ``CanonicalJSON``), so that equal
-/// values encode equally in every process, and ``Redacted`` fields left out.
+/// values encode equally in every process, and `Redacted` fields left out.
 package func jsonData(of value: any Encodable) throws -> Data {
     try CanonicalJSON.encode(value)
 }

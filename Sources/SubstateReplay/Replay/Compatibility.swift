@@ -5,7 +5,7 @@ import Substate
 ///
 /// The verdict predicts what ``Replay`` does. It decodes everything a replay decodes (the
 /// initial state, every action, the models carried by store-level actions, the snapshots a
-/// paused recording resumed from), with the same substitutes for ``Redacted`` values, so a
+/// paused recording resumed from), with the same substitutes for `Redacted` values, so a
 /// log that replay would refuse, for any reason, cannot replay here, naming the type and the
 /// reason. The log also records each type's shape, its fields and the shapes of their types
 /// at any depth, the first time the type appears: a type whose shape changed but whose values

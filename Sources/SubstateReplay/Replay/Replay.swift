@@ -101,7 +101,7 @@ public enum Replay {
     ///   - through: Stops after the action with this sequence number.
     ///   - skipping: Leaves out the action with this sequence number, to see what it changed.
     ///   - aliases: Current types for recorded type names (as users write them).
-    ///   - substitutes: Values for ``Redacted`` fields, without which actions carrying them are
+    ///   - substitutes: Values for `Redacted` fields, without which actions carrying them are
     ///     refused.
     ///   - middleware: The pipeline to watch the replay with; middleware that does not run
     ///     during replays is left out.
@@ -316,7 +316,7 @@ public enum Replay {
     }
 
     /// How a recorded model's replayed state differs from the recorded one; `nil` when equal.
-    /// `decoder` carries the replay's substitutes, so that a model with ``Redacted`` fields
+    /// `decoder` carries the replay's substitutes, so that a model with `Redacted` fields
     /// still shows its differences.
     private static func modelDifferences<M: RecordedModel>(
         _ type: M.Type, recorded: Data, in store: Store, decoder: JSONDecoder

@@ -35,7 +35,7 @@ public enum ReplayCommand {
     ///
     /// `middleware` watches the replay: pass the app's own list, and its loggers show the
     /// session again while everything else stays out (see `Middleware.runsDuringReplay`).
-    /// `substitutes` stand in for ``Redacted`` values, as in ``Replay``.
+    /// `substitutes` stand in for `Redacted` values, as in ``Replay``.
     public static func run<Root: Model & Codable>(
         _ arguments: [String], as root: Root.Type, aliases: [String: any Action.Type] = [:],
         substitutes: RedactionSubstitutes = RedactionSubstitutes(), middleware: [any Middleware] = [],

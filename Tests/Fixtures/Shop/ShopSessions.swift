@@ -1,5 +1,6 @@
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import SubstateTestSupport
 
 /// Random shop sessions, the same for the same seed.

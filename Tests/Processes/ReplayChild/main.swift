@@ -11,6 +11,7 @@ import Foundation
 import ShopFixture
 import Substate
 import SubstateMiddleware
+import SubstateReplay
 import SubstateTestSupport
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--record" {

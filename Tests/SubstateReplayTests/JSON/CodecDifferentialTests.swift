@@ -2,6 +2,7 @@ import Foundation
 import SubstateTestSupport
 import XCTest
 
+@testable import SubstateDump
 @testable import SubstateReplay
 
 /// The log's codec against Foundation's, on random input: whatever the log's encoder writes

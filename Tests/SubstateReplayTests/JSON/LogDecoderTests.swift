@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import SubstateDump
 @testable import SubstateReplay
 
 /// The payload decoder against `JSONDecoder`: on every document, both give the same value or

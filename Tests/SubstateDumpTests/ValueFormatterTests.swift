@@ -3,7 +3,7 @@ import SubstateTestSupport
 import Synchronization
 import XCTest
 
-@testable import SubstateReplay
+@testable import SubstateDump
 
 /// The loggers' formatter against the standard library on random input: numbers written
 /// without making strings of them read exactly as their `description`, and values written

@@ -1,9 +1,9 @@
 /// An integer's decimal digits, written without making a string of them: the log encoder and
 /// the loggers' formatter both write numbers this way.
-enum DecimalDigits {
+package enum DecimalDigits {
     /// Calls the body with the integer's digits, after a `-` when it is negative.
     @inline(__always)
-    static func with<I: FixedWidthInteger, R>(_ value: I, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package static func with<I: FixedWidthInteger, R>(_ value: I, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         // The digits go into a small buffer from the end; 40 bytes hold any 128-bit integer.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
             var start = digits.count

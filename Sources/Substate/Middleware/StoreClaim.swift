@@ -1,14 +1,12 @@
-import Substate
-
 /// The one store a middleware that serves a single store works for (a recorder writes one
 /// session into one log; a model publisher's sequences follow one store's models).
 ///
 /// Another store handed the same instance is refused: its actions pass on untouched, and it
 /// reports a ``Diagnostic`` of kind ``Diagnostic/Kind/sharedMiddleware`` saying so.
 @MainActor
-struct StoreClaim {
+package struct StoreClaim {
     /// Whether a store may be served after the one before it was released.
-    enum Reuse {
+    package enum Reuse {
         /// Serves one store at a time: a store made after the previous one's release is served.
         case afterRelease
         /// Serves the first store only, ever.
@@ -28,14 +26,14 @@ struct StoreClaim {
     ///   - middleware: The middleware's type name, for the diagnostic.
     ///   - reuse: Whether a later store may take the place of a released one.
     ///   - consequence: What the refused store misses, as a sentence ending the diagnostic.
-    init(_ middleware: String, reuse: Reuse, consequence: String) {
+    package init(_ middleware: String, reuse: Reuse, consequence: String) {
         self.middleware = middleware
         self.reuse = reuse
         self.consequence = consequence
     }
 
     /// Whether the middleware works for the store; a refused store gets the diagnostic.
-    mutating func admits(_ store: Store) -> Bool {
+    package mutating func admits(_ store: Store) -> Bool {
         let id = ObjectIdentifier(store)
         if ownerID == id { return true }
         if owner != nil || (claimed && reuse == .never) { return refuse(store) }
@@ -46,7 +44,7 @@ struct StoreClaim {
     }
 
     /// Called as a store is released: whether it is the one served, which it then stops being.
-    mutating func release(_ store: Store) -> Bool {
+    package mutating func release(_ store: Store) -> Bool {
         guard ownerID == ObjectIdentifier(store) else { return false }
         ownerID = nil
         owner = nil
