@@ -1,7 +1,7 @@
 import Substate
 
 /// The pure decision logic of a debounced burst: what passes at once, what waits, and until when.
-struct DebounceBurst {
+struct DebounceBurst: TimingRule {
     let start: Duration
     private(set) var deadline: Duration
     /// The action that passes when the burst ends, if any.
@@ -27,4 +27,10 @@ struct DebounceBurst {
         deadline = now + debounce.interval
         if let maxWait = debounce.maxWait { deadline = min(deadline, start + maxWait) }
     }
+
+    /// The burst's end: the waiting action passes, and the burst is over.
+    func fire(_ debounce: Debounce) -> (passing: (any Action)?, next: DebounceBurst?) { (pending, nil) }
+
+    /// A cancelled burst is over: the next action starts a new one.
+    func cancelled() -> DebounceBurst? { nil }
 }

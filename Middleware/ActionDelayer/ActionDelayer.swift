@@ -21,24 +21,11 @@ import Substate
 /// ```
 @MainActor
 public final class ActionDelayer: Middleware {
-    private struct Pending {
-        let key: TimingKey
-        let due: Duration
-        let action: any Action
-        let next: Next
-        let work: ScheduledWork
-    }
-
-    /// The actions held for one store.
-    private final class Held: HoldsPendingWork {
-        var pending: [Int: Pending] = [:]
-        var nextID = 0
-        var pendingWork: Int { pending.count }
-    }
-
-    private let scheduler: TimingScheduler
-    private let onRelease: PendingOnRelease
+    private let core: TimingCore<DelayHold>
     private var isDelayed = ActionTypeCheck { $0 is DelayedAction }
+    /// Numbers the delayed actions: each is held on its own, and released in this order when
+    /// two fall due together.
+    private var serial = 0
 
     /// Creates a delayer.
     ///
@@ -47,40 +34,17 @@ public final class ActionDelayer: Middleware {
     ///   - onRelease: What happens to pending actions when the store is released.
     public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
     where C.Duration == Duration {
-        scheduler = TimingScheduler(clock: clock)
-        self.onRelease = onRelease
+        core = TimingCore(scheduler: TimingScheduler(clock: clock), onRelease: onRelease)
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let cancel = CancelPendingActions.carried(by: action)
-        let delayed = isDelayed(action) ? action as? DelayedAction : nil
-        guard cancel != nil || delayed != nil else { return next(action) }
-        let held = store.storage(for: self) { Held() }
-        if let cancel {
-            for (id, entry) in held.pending where cancel.matches(entry.key) {
-                entry.work.cancel()
-                held.pending[id] = nil
-            }
+        var timed: (key: TimingKey, setting: Duration)?
+        if isDelayed(action), let delayed = action as? DelayedAction, delayed.delay > .zero {
+            serial += 1
+            timed = (TimingKey(action, key: delayed.delayKey, serial: serial), delayed.delay)
         }
-        guard let delayed, delayed.delay > .zero else { return next(action) }
-        held.nextID += 1
-        let id = held.nextID
-        let work = scheduler.schedule(after: delayed.delay) { [weak held] in
-            guard let entry = held?.pending.removeValue(forKey: id) else { return }
-            entry.next(entry.action)
-        }
-        held.pending[id] = Pending(
-            key: TimingKey(action, key: delayed.delayKey), due: scheduler.now() + delayed.delay, action: action,
-            next: next, work: work)
+        core.handle(action, timed: timed, store: store, owner: self, next: next)
     }
 
-    public func storeWillRelease(_ store: Store) {
-        guard let table = store.existingStorage(for: self, as: Held.self) else { return }
-        let held = table.pending.sorted { ($0.value.due, $0.key) < ($1.value.due, $1.key) }.map(\.value)
-        table.pending = [:]
-        for entry in held {
-            entry.work.cancel()
-            if onRelease == .flush { entry.next(entry.action) }
-        }
-    }
+    public func storeWillRelease(_ store: Store) { core.release(store, owner: self) }
 }

@@ -24,21 +24,7 @@ import Substate
 /// ```
 @MainActor
 public final class ActionThrottler: Middleware {
-    private struct Open {
-        var window: ThrottleWindow
-        var throttle: Throttle
-        var next: Next
-        var work: ScheduledWork
-    }
-
-    /// The open windows of one store.
-    private final class Windows: HoldsPendingWork {
-        var open: [TimingKey: Open] = [:]
-        var pendingWork: Int { open.values.filter { $0.window.pending != nil }.count }
-    }
-
-    private let scheduler: TimingScheduler
-    private let onRelease: PendingOnRelease
+    private let core: TimingCore<ThrottleWindow>
     private var isThrottled = ActionTypeCheck { $0 is ThrottledAction }
 
     /// Creates a throttler.
@@ -48,57 +34,14 @@ public final class ActionThrottler: Middleware {
     ///   - onRelease: What happens to a waiting trailing action when the store is released.
     public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
     where C.Duration == Duration {
-        scheduler = TimingScheduler(clock: clock)
-        self.onRelease = onRelease
+        core = TimingCore(scheduler: TimingScheduler(clock: clock), onRelease: onRelease)
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let cancel = CancelPendingActions.carried(by: action)
-        let throttled = isThrottled(action) ? action as? ThrottledAction : nil
-        guard cancel != nil || throttled != nil else { return next(action) }
-        let windows = store.storage(for: self) { Windows() }
-        if let cancel {
-            for key in windows.open.keys where cancel.matches(key) { windows.open[key]?.window.dropPending() }
-        }
-        guard let throttled else { return next(action) }
-        let throttle = throttled.throttle
-        let key = TimingKey(action, key: throttle.key)
-        if windows.open[key] != nil {
-            windows.open[key]!.window.receive(action, throttle)
-            windows.open[key]!.throttle = throttle
-            windows.open[key]!.next = next
-            return
-        }
-        let now = scheduler.now()
-        let (window, passesNow) = ThrottleWindow.open(with: action, throttle, at: now)
-        let work = schedule(key, in: windows, at: window.end, now: now)
-        windows.open[key] = Open(window: window, throttle: throttle, next: next, work: work)
-        if passesNow { next(action) }
+        let throttle = isThrottled(action) ? (action as? ThrottledAction)?.throttle : nil
+        core.handle(
+            action, timed: throttle.map { (TimingKey(action, key: $0.key), $0) }, store: store, owner: self, next: next)
     }
 
-    private func schedule(_ key: TimingKey, in windows: Windows, at end: Duration, now: Duration) -> ScheduledWork {
-        scheduler.schedule(after: end - now) { [weak self, weak windows] in
-            if let windows { self?.closeWindow(key, in: windows) }
-        }
-    }
-
-    private func closeWindow(_ key: TimingKey, in windows: Windows) {
-        guard let entry = windows.open.removeValue(forKey: key) else { return }
-        let (passing, nextWindow) = entry.window.close(entry.throttle)
-        if let nextWindow {
-            let work = schedule(key, in: windows, at: nextWindow.end, now: scheduler.now())
-            windows.open[key] = Open(window: nextWindow, throttle: entry.throttle, next: entry.next, work: work)
-        }
-        if let passing { entry.next(passing) }
-    }
-
-    public func storeWillRelease(_ store: Store) {
-        guard let windows = store.existingStorage(for: self, as: Windows.self) else { return }
-        let held = windows.open.values.sorted { $0.window.end < $1.window.end }
-        windows.open = [:]
-        for entry in held {
-            entry.work.cancel()
-            if onRelease == .flush, let action = entry.window.pending { entry.next(action) }
-        }
-    }
+    public func storeWillRelease(_ store: Store) { core.release(store, owner: self) }
 }

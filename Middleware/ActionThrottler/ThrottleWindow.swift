@@ -1,7 +1,7 @@
 import Substate
 
 /// The pure decision logic of throttling: an open interval, and the action waiting for its end.
-struct ThrottleWindow {
+struct ThrottleWindow: TimingRule {
     private(set) var end: Duration
     private(set) var pending: (any Action)?
 
@@ -26,5 +26,26 @@ struct ThrottleWindow {
     /// Drops the waiting action, keeping the window.
     mutating func dropPending() {
         pending = nil
+    }
+
+    var deadline: Duration { end }
+
+    static func begin(with action: any Action, _ throttle: Throttle, at now: Duration) -> (
+        ThrottleWindow, passesNow: Bool
+    ) {
+        open(with: action, throttle, at: now)
+    }
+
+    mutating func receive(_ action: any Action, _ throttle: Throttle, at now: Duration) {
+        receive(action, throttle)
+    }
+
+    func fire(_ throttle: Throttle) -> (passing: (any Action)?, next: ThrottleWindow?) { close(throttle) }
+
+    /// The waiting action is dropped; the window stays open, so the next action is still inside it.
+    func cancelled() -> ThrottleWindow? {
+        var window = self
+        window.dropPending()
+        return window
     }
 }

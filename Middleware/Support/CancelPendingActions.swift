@@ -31,14 +31,17 @@ public struct CancelPendingActions: Action {
     }
 }
 
-/// What a burst of timed actions is keyed by: the action's type, and an optional key.
+/// What timed actions are held under: the action's type, an optional key, and for actions
+/// held each on its own (delays), their order of arrival.
 struct TimingKey: Hashable {
     let type: ObjectIdentifier
     let key: String?
+    let serial: Int
 
-    init(_ action: any Action, key: String?) {
+    init(_ action: any Action, key: String?, serial: Int = 0) {
         type = ObjectIdentifier(Swift.type(of: action))
         self.key = key
+        self.serial = serial
     }
 }
 
