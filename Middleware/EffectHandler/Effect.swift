@@ -83,16 +83,20 @@ public struct Effect: Sendable {
         }
     }
 
-    /// Runs work for each action of a type with the current value of a model (the shallowest of
-    /// its type, after the action reached the tree); the work sends actions with `Send`.
+    /// Runs work for each action of a type with the current value of a model (the first of its
+    /// type in the tree, after the action reached the tree); the work sends actions with `Send`.
+    ///
+    /// The effect belongs to that model: when the model leaves the tree (a destination set to
+    /// `nil`, a screen popped, an element removed, an enum case replaced), the effect is
+    /// cancelled and sends nothing more, as TCA cancels a dismissed child's effects.
     public init<M: Model, A: Action>(
         model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
         self.init(action, capture: capture) { action, store in
-            guard let model = store.lookup(M.self) else { return }
-            store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
+            ModelBoundEffects.run(for: M.self, in: store, id: id, cancelInFlight: cancelInFlight, catch: handler) {
+                model, send in
                 try await operation(model, action, send)
             }
         }

@@ -108,7 +108,18 @@ public final class EffectRuntime {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) {
-        guard !storeIsGone("run"), !store.isReplaying else { return }
+        start(id: id, cancelInFlight: cancelInFlight, priority: priority, catch: handler, operation)
+    }
+
+    /// Starts an effect as ``run(id:cancelInFlight:priority:catch:_:)`` does, and returns its
+    /// token, by which it can be cancelled alone; `nil` when nothing started.
+    @discardableResult
+    package func start(
+        id: EffectID? = nil, cancelInFlight: Bool = false, priority: TaskPriority? = nil,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        _ operation: @escaping @Sendable (Send) async throws -> Void
+    ) -> Int? {
+        guard !storeIsGone("run"), !store.isReplaying else { return nil }
         if cancelInFlight, let id { cancel(id: id) }
         nextToken += 1
         let token = nextToken
@@ -135,6 +146,17 @@ public final class EffectRuntime {
             await self?.ended(token, id: id, error: error, handler: handler)
         }
         running[token] = Running(id: id, task: task, ended: ended)
+        return token
+    }
+
+    /// Whether the effect with the token is running and not cancelled.
+    package func isRunning(token: Int) -> Bool { running[token].map { !$0.isCancelled } ?? false }
+
+    /// Cancels the effect with the token: it sends nothing more.
+    package func cancel(token: Int) {
+        guard running[token]?.isCancelled == false else { return }
+        running[token]?.task.cancel()
+        running[token]?.isCancelled = true
     }
 
     /// An effect's task ended: its failure, if any, is handled, and it is no longer running.

@@ -109,6 +109,20 @@ extension Store {
     }
 
     /// `locatedModels` without registering observation.
+    /// The model at a location now, if a model is there.
+    package func model(at location: ModelLocation) -> (any Model)? {
+        let boxes = [root] + registered
+        guard boxes.indices.contains(location.box) else { return nil }
+        let box = boxes[location.box]
+        var found: (any Model)?
+        box.withValue { pointer in
+            box.layout.resolve(pointer, location.steps[...]) { pointer, layout, isLast in
+                if isLast { found = layout.model?.read(pointer) }
+            }
+        }
+        return found
+    }
+
     package func locatedModelsUntracked<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
         let query = ModelQuery(type)
         var results: [(location: ModelLocation, model: T)] = []
