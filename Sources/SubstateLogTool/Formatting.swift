@@ -53,7 +53,12 @@ enum Formatting {
         appendText(entry.type.utf8, to: &line)
         line.append(UInt8(ascii: " "))
         if let payload = entry.payload {
-            payload.withUnsafeBytes { appendText($0.bindMemory(to: UInt8.self), to: &line) }
+            if entry.type == "Store.Register" || entry.type == "Store.Replace" {
+                // The model's type is recorded mangled, for decoding; shown as people write it.
+                appendText(MangledName.readablePayload(String(decoding: payload, as: UTF8.self)).utf8, to: &line)
+            } else {
+                payload.withUnsafeBytes { appendText($0.bindMemory(to: UInt8.self), to: &line) }
+            }
         } else {
             line += "(not recorded)".utf8
         }

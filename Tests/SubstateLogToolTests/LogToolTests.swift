@@ -68,6 +68,20 @@ final class LogToolTests: XCTestCase {
         XCTAssertEqual(LogTool.run(["inspect", "--help"]).exitCode, 0)
     }
 
+    func testShowNamesTheModelsTheStoreRegistersAsPeopleWriteThem() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Meter(), middleware: [ActionRecorder(to: log), ActionLogger(output: { _ in })])
+        store.update(Meter.Reset())
+        let url = directory.appendingPathComponent("registered.jsonl")
+        try log.text.write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertTrue(
+            log.text.contains(#""modelName":"18SubstateMiddleware12ActionLoggerC5StateV""#), "mangled in the log")
+        let shown = LogTool.run(["show", url.path]).output
+        XCTAssertTrue(
+            shown.contains(#"Store.Register {"model":{"isActive":true},"modelName":"ActionLogger.State"}"#), shown)
+        XCTAssertFalse(shown.contains("18SubstateMiddleware"), shown)
+    }
+
     func testShowPrintsATimelineWithFilters() async throws {
         let path = try record("a.jsonl", readings: [3, 5])
         let all = LogTool.run(["show", path])

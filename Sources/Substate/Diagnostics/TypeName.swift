@@ -14,6 +14,10 @@ package func typeName(_ type: Any.Type) -> String {
 
 private let typeNames = Mutex<[ObjectIdentifier: String]>([:])
 
+/// A type's full name as Swift prints it (`SubstateMiddleware.ModelSaver.Settings`), as users
+/// write it (`ModelSaver.Settings`).
+package func readableTypeName(_ full: String) -> String { readableName(full) }
+
 private func readableName(_ full: String) -> String {
     // "Module.Outer.(unknown context at $1234).Local" reads as "Local": the module goes with it.
     // Generic arguments are cleaned the same way, each on its own.
