@@ -180,33 +180,32 @@ public final class TestClock: Clock, Sendable {
     /// registered among those due at one instant), moving `now` to its deadline.
     private func takeNextDue(until target: Instant) -> Due? {
         state.withLock { state in
-            let timer = state.timers.indices.filter { state.timers[$0].deadline <= target }
-                .min {
-                    (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
-                }
-            let sleeper = state.sleepers.indices.filter { state.sleepers[$0].deadline <= target }
-                .min {
-                    (state.sleepers[$0].deadline, state.sleepers[$0].id)
-                        < (state.sleepers[$1].deadline, state.sleepers[$1].id)
-                }
-            switch (timer, sleeper) {
-            case (nil, nil):
-                return nil
-            case (let t?, let s?)
-            where (state.timers[t].deadline, state.timers[t].id) < (state.sleepers[s].deadline, state.sleepers[s].id):
-                let due = state.timers.remove(at: t)
-                state.now = max(state.now, due.deadline)
-                return .timer(due)
-            case (_, let s?):
-                let due = state.sleepers.remove(at: s)
-                state.now = max(state.now, due.deadline)
-                return .sleeper(due)
-            case (let t?, nil):
-                let due = state.timers.remove(at: t)
+            let timer = Self.earliest(state.timers, until: target) { ($0.deadline, $0.id) }
+            let sleeper = Self.earliest(state.sleepers, until: target) { ($0.deadline, $0.id) }
+            if let timer, sleeper.map({ timer.key < $0.key }) ?? true {
+                let due = state.timers.remove(at: timer.index)
                 state.now = max(state.now, due.deadline)
                 return .timer(due)
             }
+            guard let sleeper else { return nil }
+            let due = state.sleepers.remove(at: sleeper.index)
+            state.now = max(state.now, due.deadline)
+            return .sleeper(due)
         }
+    }
+
+    /// Where the earliest of the items due by the target is, with its deadline and id: the
+    /// first registered among those due at one instant.
+    private static func earliest<Item>(
+        _ items: [Item], until target: Instant, _ key: (Item) -> (deadline: Instant, id: Int)
+    ) -> (index: Int, key: (deadline: Instant, id: Int))? {
+        var best: (index: Int, key: (deadline: Instant, id: Int))?
+        for (index, item) in items.enumerated() {
+            let itemKey = key(item)
+            guard itemKey.deadline <= target else { continue }
+            if best.map({ itemKey < $0.key }) ?? true { best = (index, itemKey) }
+        }
+        return best
     }
 
     /// Moves time forward at once, synchronously: runs scheduled work in deadline order (work
@@ -239,15 +238,10 @@ public final class TestClock: Clock, Sendable {
     /// Removes and returns the earliest timer due by the target, moving `now` to its deadline.
     private func takeNextTimer(until target: Instant) -> Timer? {
         state.withLock { state in
-            guard
-                let index = state.timers.indices.filter({ state.timers[$0].deadline <= target })
-                    .min(by: {
-                        (state.timers[$0].deadline, state.timers[$0].id) < (
-                            state.timers[$1].deadline, state.timers[$1].id
-                        )
-                    })
-            else { return nil }
-            let timer = state.timers.remove(at: index)
+            guard let earliest = Self.earliest(state.timers, until: target, { ($0.deadline, $0.id) }) else {
+                return nil
+            }
+            let timer = state.timers.remove(at: earliest.index)
             state.now = max(state.now, timer.deadline)
             return timer
         }
