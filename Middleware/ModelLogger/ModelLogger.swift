@@ -186,13 +186,12 @@ private final class ChangeNode {
     func changesInFieldOrder() -> [StateDiff.Change] {
         let own = StateDiff(change, path: path).changes
         guard !children.isEmpty else { return own }
-        let model = change.after ?? change.before
+        // The field order the layout read once per type; an enum model's case by its mirror.
+        let labels =
+            change.fieldNames
+            ?? (change.after ?? change.before).map { Mirror(reflecting: $0).children.compactMap(\.label) } ?? []
         var order: [String: Int] = [:]
-        if let model {
-            for (index, child) in Mirror(reflecting: model).children.enumerated() {
-                if let label = child.label, order[label] == nil { order[label] = index }
-            }
-        }
+        for (index, label) in labels.enumerated() where order[label] == nil { order[label] = index }
         func rank(_ path: String) -> Int { order[Self.firstField(of: path, below: self.path)] ?? Int.max }
         var parts: [(rank: Int, isChild: Bool, changes: [StateDiff.Change])] = own.map { (rank($0.path), false, [$0]) }
         parts += children.map { (rank($0.path), true, $0.changesInFieldOrder()) }

@@ -49,6 +49,10 @@ package struct ModelChange: @unchecked Sendable {
     /// Where the model sits.
     package var location: ModelLocation { paths.location(of: index) }
 
+    /// The names of the model's stored fields, in declaration order, as its layout keeps them
+    /// (read once per type); `nil` for a model that is not a struct.
+    package var fieldNames: [String]? { layout.fieldNames }
+
     /// The tree the model is in: 0 for the store's root, then 1 + a registered model's index;
     /// the same as `location.box`, without working out the whole location.
     package var box: Int { paths.box(of: index) }
