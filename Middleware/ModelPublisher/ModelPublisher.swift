@@ -23,7 +23,6 @@ public final class ModelPublisher: Middleware {
         let finish: @MainActor () -> Void
     }
 
-    private weak var store: Store?
     private var claim = StoreClaim(
         "ModelPublisher", reuse: .afterRelease,
         consequence: "the models of this store are not published; its actions pass on.")
@@ -39,7 +38,7 @@ public final class ModelPublisher: Middleware {
         let subscribers = (self.subscribers[key] as? Subscribers<M>) ?? Subscribers<M>()
         if self.subscribers[key] == nil {
             self.subscribers[key] = subscribers
-            var last = store?.find(M.self)
+            var last = claim.owner?.find(M.self)
             feeds[key] = Feed(
                 publish: { store in
                     let now = store.lookup(M.self)
@@ -49,7 +48,7 @@ public final class ModelPublisher: Middleware {
                 },
                 finish: { subscribers.finish() })
         }
-        return subscribers.subscribe(first: store?.find(M.self))
+        return subscribers.subscribe(first: claim.owner?.find(M.self))
     }
 
     /// `true`: it only watches. Subscribers see a replay as they saw the session.
@@ -57,7 +56,6 @@ public final class ModelPublisher: Middleware {
 
     public func handle(_ action: Action, store: Store, next: Next) {
         guard claim.admits(store) else { return next(action) }
-        if self.store == nil { self.store = store }
         next(action)
         for feed in feeds.values { feed.publish(store) }
     }

@@ -16,7 +16,8 @@ package struct StoreClaim {
     private let middleware: String
     private let reuse: Reuse
     private let consequence: String
-    private weak var owner: Store?
+    /// The store served, while it lives.
+    package private(set) weak var owner: Store?
     /// The owner's identity, which stays readable while the owner is being released (a weak
     /// reference then reads `nil`); cleared by ``release(_:)``.
     private var ownerID: ObjectIdentifier?
