@@ -85,9 +85,11 @@ extension StateMachine {
         at pointer: UnsafeMutableRawPointer, isArray: Bool, _ body: (inout MachineNode<Self>) -> Void
     ) {
         guard isArray else {
+            // Fact (typed address): the node's layout led here, so a `MachineNode<Self>` is at this address.
             body(&pointer.assumingMemoryBound(to: MachineNode<Self>.self).pointee)
             return
         }
+        // Fact (typed address): the node's layout led here, so an array of `MachineNode<Self>` is at this address.
         let nodes = pointer.assumingMemoryBound(to: [MachineNode<Self>].self)
         if nodes.pointee.isEmpty { return }
         nodes.pointee.withUnsafeMutableBufferPointer { nodes in

@@ -73,6 +73,7 @@ extension Model {
 
     @inlinable
     public static func _update(at pointer: UnsafeMutableRawPointer, action: any Action) {
+        // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
         pointer.assumingMemoryBound(to: Self.self).pointee.update(action: action)
     }
 
@@ -84,6 +85,7 @@ extension Model {
         // copies the buffer first and the bytes differ; equal bytes mean an unchanged model.
         // The bytes are copied apart from the value because copying a value need not copy its
         // padding.
+        // Fact (bytes mean change): a bitwise copy holds a reference to every buffer the model owns, so a write in place changes the model's bytes.
         let model = pointer.assumingMemoryBound(to: Self.self)
         let size = MemoryLayout<Self>.size
         withUnsafeTemporaryAllocation(byteCount: Swift.max(size, 1), alignment: MemoryLayout<Self>.alignment) {
@@ -98,6 +100,7 @@ extension Model {
 
     @inlinable
     public static func _updateElements(at pointer: UnsafeMutableRawPointer, action: any Action) {
+        // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure.
         let array = pointer.assumingMemoryBound(to: [Self].self)
         // An empty array is left alone: asking it for a mutable buffer allocates.
         if array.pointee.isEmpty { return }
@@ -111,6 +114,7 @@ extension Model {
         _ element: @escaping @Sendable (UnsafeMutableRawPointer, any Action) -> Void
     ) -> @Sendable (UnsafeMutableRawPointer, any Action) -> Void {
         { pointer, action in
+            // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure.
             let array = pointer.assumingMemoryBound(to: [Self].self)
             if array.pointee.isEmpty { return }
             array.pointee.withUnsafeMutableBufferPointer { models in
@@ -125,6 +129,7 @@ extension Model {
     ) -> @Sendable (UnsafeMutableRawPointer, any Action) -> Void {
         // An optional's payload sits at the optional's own address.
         { pointer, action in
+            // Fact (optional in place): an optional's payload sits at the optional's own address (`.some` is tag 0 of a single-payload enum).
             if pointer.assumingMemoryBound(to: Self?.self).pointee != nil { wrapped(pointer, action) }
         }
     }

@@ -160,6 +160,7 @@ extension Store {
 
     private func lookup<M: Model>(_ type: M.Type, in box: AnyModelBox, _ query: ModelQuery) -> M? {
         // The root itself: no walk.
+        // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
         if query.isMatch(box.layout, at: box.address) { return box.address.assumingMemoryBound(to: M.self).pointee }
         return shallowest(in: box.address, box.layout, query) { pointer, _ in
             pointer.assumingMemoryBound(to: M.self).pointee
@@ -209,6 +210,7 @@ extension Store {
             exact
             ? { kind, pointer in
                 switch kind {
+                // Fact (typed address): an exact query matched this container's element type, so the container holds `T`s.
                 case .array: results.append(contentsOf: pointer.assumingMemoryBound(to: [T].self).pointee)
                 case .contiguousArray:
                     results.append(contentsOf: pointer.assumingMemoryBound(to: ContiguousArray<T>.self).pointee)
@@ -220,6 +222,7 @@ extension Store {
             box.withValue { pointer in
                 _ = box.layout.search(pointer, query, bulk: bulk) { pointer, layout, _ in
                     if exact {
+                        // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
                         results.append(pointer.assumingMemoryBound(to: T.self).pointee)
                     } else if let model = layout.model?.read(pointer) as? T {
                         results.append(model)

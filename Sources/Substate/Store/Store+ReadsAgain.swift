@@ -42,6 +42,7 @@ extension Store {
             withUnsafePointer(to: old) { pointer in
                 nearest.layout.resolve(UnsafeRawPointer(pointer), rest) { pointer, layout, isLast in
                     if isLast, layout.typeID == ObjectIdentifier(M.self) {
+                        // Fact (typed address): the layout at the end of the path has `M`'s type identity, checked just above.
                         found = pointer.assumingMemoryBound(to: M.self).pointee
                     }
                 }
@@ -109,6 +110,7 @@ extension Store {
         box.withValue { pointer in
             box.layout.resolve(pointer, location.steps[...]) { pointer, layout, isLast in
                 if isLast, layout.typeID == ObjectIdentifier(M.self) {
+                    // Fact (typed address): the layout at the end of the path has `M`'s type identity, checked just above.
                     found = pointer.assumingMemoryBound(to: M.self).pointee
                 }
             }

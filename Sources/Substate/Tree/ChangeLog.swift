@@ -92,6 +92,7 @@ final class ChangeLog: @unchecked Sendable {
     @inline(__always)
     func push(_ entry: Entry) {
         if depth == capacity { grow() }
+        // Fact (walk-scoped addresses): an entry's address points into the tree being walked and is read only before this walk returns.
         (entries + depth).initialize(to: entry)
         depth += 1
     }

@@ -35,6 +35,7 @@ typealias IndexedVisit = @Sendable (UnsafeMutableRawPointer, any Action, Int) ->
 private func indexedArrayVisit<Element>(
     _ buffer: UnsafeMutableBufferPointer<Element>, _ action: any Action, _ element: IndexedVisit
 ) {
+    // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure.
     var address = UnsafeMutableRawPointer(buffer.baseAddress!)
     let stride = MemoryLayout<Element>.stride
     for index in 0..<buffer.count {
@@ -47,6 +48,7 @@ private func indexedArrayVisit<Element>(
 private func arrayLocated<Element>(
     _ buffer: UnsafeBufferPointer<Element>, _ body: (ModelLocation.Step, UnsafeRawPointer) -> Void
 ) {
+    // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure.
     for index in buffer.indices { body(.element(index), UnsafeRawPointer(buffer.baseAddress! + index)) }
 }
 
@@ -58,6 +60,7 @@ protocol ModelContainer {
 
 extension Array: ModelContainer {
     static func containerPart(_ builder: inout LayoutBuilder) -> Part {
+        // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure. The `element` read uses the storage without a closure, only while the array is not changed.
         let stride = MemoryLayout<Element>.stride
         let access = ContainerAccess(
             kind: .array,
@@ -122,6 +125,7 @@ extension Array: ModelContainer {
 
 extension ContiguousArray: ModelContainer {
     static func containerPart(_ builder: inout LayoutBuilder) -> Part {
+        // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure. The `element` read uses the storage without a closure, only while the array is not changed.
         let stride = MemoryLayout<Element>.stride
         let access = ContainerAccess(
             kind: .contiguousArray,
@@ -188,6 +192,7 @@ extension Optional: ModelContainer {
     // An optional's payload sits at the optional's own address, so the element visitor runs on
     // the same pointer once the optional is known to hold a value.
     static func containerPart(_ builder: inout LayoutBuilder) -> Part {
+        // Fact (optional in place): an optional's payload sits at the optional's own address (`.some` is tag 0 of a single-payload enum).
         let access = ContainerAccess(
             kind: .optional,
             makeVisit: { element in
@@ -270,6 +275,7 @@ protocol ValueWalker: Sendable {
 /// Reaches the values of a dictionary in place.
 struct DictionaryValues<Key: Hashable, Value>: ValueWalker {
     func forEachMutable(_ pointer: UnsafeMutableRawPointer, _ body: (UnsafeMutableRawPointer) -> Void) {
+        // Fact (dictionary values in place): a value reached through the dictionary's own subscript is written in place; the pointer is used only inside the closure.
         let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self)
         if dictionary.pointee.isEmpty { return }
         var index = dictionary.pointee.values.startIndex
@@ -280,12 +286,14 @@ struct DictionaryValues<Key: Hashable, Value>: ValueWalker {
     }
 
     func forEach(_ pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) {
+        // Fact (typed address): the dictionary's layout led here; each value is read from a copy, used only inside the closure.
         for value in pointer.assumingMemoryBound(to: [Key: Value].self).pointee.values {
             withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
         }
     }
 
     func forEachLocated(_ pointer: UnsafeRawPointer, _ body: (ModelLocation.Step, UnsafeRawPointer) -> Void) {
+        // Fact (typed address): the dictionary's layout led here; each value is read from a copy, used only inside the closure.
         for (key, value) in pointer.assumingMemoryBound(to: [Key: Value].self).pointee {
             let step = ModelLocation.Step.key(ModelLocation.Key(value: AnyHashable(key)))
             withUnsafePointer(to: value) { body(step, UnsafeRawPointer($0)) }
@@ -296,12 +304,14 @@ struct DictionaryValues<Key: Hashable, Value>: ValueWalker {
         _ pointer: UnsafeMutableRawPointer, _ step: ModelLocation.Step, _ body: (UnsafeMutableRawPointer) -> Void
     ) {
         guard case .key(let located) = step, let key = Self.key(located) else { return }
+        // Fact (dictionary values in place): a value reached through the dictionary's own subscript is written in place; the pointer is used only inside the closure.
         let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self)
         guard dictionary.pointee[key] != nil else { return }
         withUnsafeMutablePointer(to: &dictionary.pointee[key]!) { body(UnsafeMutableRawPointer($0)) }
     }
 
     func element(_ pointer: UnsafeRawPointer, _ step: ModelLocation.Step, _ body: (UnsafeRawPointer) -> Void) {
+        // Fact (typed address): the dictionary's layout led here; the value is read from a copy, used only inside the closure.
         guard case .key(let located) = step, let key = Self.key(located),
             let value = pointer.assumingMemoryBound(to: [Key: Value].self).pointee[key]
         else { return }
@@ -309,6 +319,7 @@ struct DictionaryValues<Key: Hashable, Value>: ValueWalker {
     }
 
     func step(_ pointer: UnsafeRawPointer, _ position: Int) -> ModelLocation.Step {
+        // Fact (typed address): the dictionary's layout led here.
         let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self)
         let index = dictionary.pointee.index(dictionary.pointee.startIndex, offsetBy: position)
         return .key(ModelLocation.Key(value: AnyHashable(dictionary.pointee[index].key)))

@@ -82,6 +82,7 @@ package enum DeepStack {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
         if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
+        // Fact (one retain crosses the thread): the new thread takes this retain back exactly once; a failed start releases it here.
         let context = Unmanaged.passRetained(body as AnyObject).toOpaque()
         #if canImport(Darwin)
             var thread: pthread_t?
@@ -135,6 +136,7 @@ package enum DeepStack {
             // A GNU extension the C library has but its Swift overlay does not declare.
             typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
             guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }  // RTLD_DEFAULT
+            // Fact (C signature): glibc and musl declare `int pthread_getattr_np(pthread_t, pthread_attr_t *)`.
             let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
             var attributes = pthread_attr_t()
             guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }

@@ -27,6 +27,7 @@ package func modifyModel<Root: Model, M: Model>(
             _ = layout.model?.assign(target, model)
         }
     }
+    // Fact (fixed box address): a box of `Root` keeps its tree at one address for its whole life.
     value = box.withValue { $0.assumingMemoryBound(to: Root.self).pointee }
     return (found.count, true)
 }

@@ -53,6 +53,7 @@ struct EnumAccess: @unchecked Sendable {
         metadata = RuntimeMetadata.address(of: E.self)
         size = MemoryLayout<E>.size
         alignment = MemoryLayout<E>.alignment
+        // Fact (value witnesses): the enum witnesses have these C signatures (`ValueWitness.def`), taking the value and its metadata.
         getTag = unsafeBitCast(witnesses.getTag, to: GetTag.self)
         project = unsafeBitCast(witnesses.project, to: Project.self)
         inject = unsafeBitCast(witnesses.inject, to: Inject.self)
@@ -72,12 +73,14 @@ struct EnumAccess: @unchecked Sendable {
     func withPayloadMutable(_ pointer: UnsafeMutableRawPointer, _ body: (Int, UnsafeMutableRawPointer) -> Void) {
         let tag = tag(pointer)
         guard check.admits(pointer, tag: tag) else { return }
+        // Fact (single payload in place): with one payload case, that case is tag 0 and its payload sits at the enum's address.
         if isSinglePayload {
             // Only tag 0 has a payload, already in place.
             guard tag == 0 else { return }
             if let box = cases[0].box { return body(0, box.uniqueContents(pointer)) }
             return body(0, pointer)
         }
+        // Fact (projected payload): after `destructiveProjectEnumData` the payload is a valid value of its type at the enum's address, until the tag is injected back.
         project(pointer, metadata)
         if let box = cases[tag].box {
             body(tag, box.uniqueContents(pointer))
@@ -96,11 +99,13 @@ struct EnumAccess: @unchecked Sendable {
     func withPayload(_ pointer: UnsafeRawPointer, _ body: (Int, UnsafeRawPointer) -> Void) {
         let tag = tag(pointer)
         guard check.admits(pointer, tag: tag) else { return }
+        // Fact (single payload in place): with one payload case, that case is tag 0 and its payload sits at the enum's address.
         if isSinglePayload {
             guard tag == 0 else { return }
             if let box = cases[0].box { return body(0, box.contents(pointer)) }
             return body(0, pointer)
         }
+        // Fact (projected payload): projecting a bitwise copy gives the payload without writing the shared value; the copy is never destroyed, so nothing is released twice.
         withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) { scratch in
             let copy = scratch.baseAddress!
             copy.copyMemory(from: pointer, byteCount: size)
@@ -125,6 +130,7 @@ struct BoxAccess: Sendable {
     private let copyBox: @Sendable (UnsafeMutableRawPointer) -> Void
 
     init<Payload>(_ type: Payload.Type) {
+        // Fact (indirect box): a box is a heap object, two words of header, then the payload at the next multiple of its alignment.
         let header = 2 * MemoryLayout<Int>.size
         let alignment = MemoryLayout<Payload>.alignment
         let offset = (header + alignment - 1) / alignment * alignment
@@ -140,6 +146,7 @@ struct BoxAccess: Sendable {
     }
 
     /// The payload in the box referenced at the address, for reading.
+    // Fact (indirect box): the case's payload slot holds one pointer to the box.
     func contents(_ slot: UnsafeRawPointer) -> UnsafeRawPointer {
         slot.load(as: UnsafeRawPointer.self) + contentsOffset
     }
@@ -160,6 +167,7 @@ private func allocateBox<T>(_ type: T.Type) -> UnsafeMutableRawPointer {
     // The runtime returns the box and the address of its contents; the box comes back in the
     // first return register, which is all a C function type can describe.
     typealias AllocateBox = @convention(c) (UnsafeRawPointer) -> UnsafeMutableRawPointer
+    // Fact (indirect box): `swift_allocBox(metadata)` returns the new box first, with a retain count of one.
     let allocate = unsafeBitCast(UnsafeRawPointer(bitPattern: runtimeAllocateBox)!, to: AllocateBox.self)
     return allocate(RuntimeMetadata.address(of: T.self))
 }

@@ -8,6 +8,7 @@ struct ExistentialAccess: Sendable {
                 body(UnsafeMutableRawPointer($0), LayoutCache.layout(for: M.self, checking: $0))
             }
         }
+        // Fact (typed address): only the layout of `any Model` has an existential access, so an existential container is here.
         open(&pointer.assumingMemoryBound(to: (any Model).self).pointee)
     }
 
@@ -16,6 +17,7 @@ struct ExistentialAccess: Sendable {
         func open<M: Model>(_ model: M) {
             withUnsafePointer(to: model) { body(UnsafeRawPointer($0), LayoutCache.layout(for: M.self, checking: $0)) }
         }
+        // Fact (typed address): only the layout of `any Model` has an existential access, so an existential container is here.
         open(pointer.assumingMemoryBound(to: (any Model).self).pointee)
     }
 }

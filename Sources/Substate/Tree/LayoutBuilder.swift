@@ -71,6 +71,7 @@ struct LayoutBuilder {
     }
 
     private func read<T>(_ type: T.Type) -> @Sendable (UnsafeRawPointer) -> Any {
+        // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
         { $0.assumingMemoryBound(to: T.self).pointee }
     }
 

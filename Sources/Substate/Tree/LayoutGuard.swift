@@ -75,6 +75,7 @@ enum LayoutGuard {
         init<E>(_ type: E.Type, cases: [EnumAccess.Case]) {
             self.type = E.self
             compare = { pointer, tag in
+                // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
                 LayoutGuard.enumMismatch(pointer.assumingMemoryBound(to: E.self).pointee, tag: tag, cases: cases)
             }
         }

@@ -52,6 +52,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
     @exclusivity(unchecked) private var lastVisit: Visit?
 
     init(_ value: consuming Root) {
+        // Fact (fixed box address): the tree is allocated once here and freed only in deinit, so its address never changes.
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: consume value)
         let layout = LayoutCache.layout(for: Root.self, checking: self.value)

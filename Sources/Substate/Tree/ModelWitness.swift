@@ -34,6 +34,7 @@ struct ModelWitness: Sendable {
         arrayVisitor = { M._arrayVisitor($0) }
         optionalVisitor = { M._optionalVisitor($0) }
         handledActions = M.handledActions.map { Set($0.map { ObjectIdentifier($0) }) }
+        // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
         read = { pointer in pointer.assumingMemoryBound(to: M.self).pointee }
         assign = { pointer, value in
             guard let value = value as? M else { return false }
@@ -111,6 +112,7 @@ struct ModelWitness: Sendable {
     ) {
         M._update(at: pointer, action: action)
         // It holds no models, so no part of it leads to models that could have moved.
+        // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
         log.record(layout, before: nil, after: pointer.assumingMemoryBound(to: M.self).pointee, changedParts: [])
     }
 
@@ -147,6 +149,7 @@ private final class IdentityReader<I: Identifiable>: IdentityReading {
 
     @inline(__always)
     private func read(_ pointer: UnsafeRawPointer) -> I.ID {
+        // Fact (field offsets): `MemoryLayout.offset(of:)` gives a stored `id`'s byte offset; `nil` for a computed one.
         if let offset { return (pointer + offset).assumingMemoryBound(to: I.ID.self).pointee }
         return pointer.assumingMemoryBound(to: I.self).pointee.id
     }

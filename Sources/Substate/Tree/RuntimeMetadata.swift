@@ -36,12 +36,14 @@ package enum RuntimeMetadata {
 
     /// The kind word at the start of a type's metadata (struct, enum, optional, tuple...).
     package static func kind(_ type: Any.Type) -> Int {
+        // Fact (kind word): a type's metadata starts with its kind (`TargetMetadata::Kind`).
         address(of: type).load(as: Int.self)
     }
 
     /// The address of a type's metadata. Metatype values are plain metadata pointers, never
     /// signed.
     static func address(of type: Any.Type) -> UnsafeRawPointer {
+        // Fact (metatype is metadata): a metatype value is the address of the type's metadata.
         unsafeBitCast(type, to: UnsafeRawPointer.self)
     }
 
@@ -57,6 +59,7 @@ package enum RuntimeMetadata {
 
     /// The type context descriptor of a struct or an enum.
     private static func descriptor(of metadata: UnsafeRawPointer) -> UnsafeRawPointer {
+        // Fact (case records): a struct's or enum's metadata holds its type context descriptor in its second word.
         stripped(metadata.load(fromByteOffset: wordSize, as: UnsafeRawPointer.self))
     }
 
@@ -65,6 +68,7 @@ package enum RuntimeMetadata {
     static func enumWitnesses(of type: Any.Type) -> (
         getTag: UnsafeRawPointer, project: UnsafeRawPointer, inject: UnsafeRawPointer
     )? {
+        // Fact (value witnesses): the value witness table is the word before the metadata; its flags are at word 10.
         let table = stripped(address(of: type).load(fromByteOffset: -wordSize, as: UnsafeRawPointer.self))
         let flags = table.load(fromByteOffset: 10 * wordSize, as: UInt32.self)
         let hasEnumWitnesses: UInt32 = 0x0020_0000
@@ -94,6 +98,7 @@ package enum RuntimeMetadata {
         guard kind(type) == enumKind else { return nil }
         let metadata = address(of: type)
         let descriptor = descriptor(of: metadata)
+        // Fact (case records): the field descriptor is a relative pointer at descriptor + 16, its records as `reflection/Records.h` lays them out.
         guard let fields = relative(descriptor + 16) else { return nil }
         let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
         let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
@@ -148,6 +153,7 @@ package enum RuntimeMetadata {
         // Struct and enum descriptors have seven 32-bit fields, then the generic header: two
         // relative pointers, then the parameter and requirement counts, then one byte per
         // parameter.
+        // Fact (generic arguments): the generic header follows the descriptor's seven fields; the arguments follow the metadata's two words.
         let header = descriptor + 28 + 8
         let parameterCount = Int(header.load(as: UInt16.self))
         var arguments: [Any.Type] = []

@@ -124,6 +124,7 @@ extension TypeLayout {
         var total = 0
         for buffer in buffers {
             let field = pointer + buffer.offset
+            // Fact (array header): every native array keeps its capacity, in elements, in the same buffer header, whatever the element type.
             let capacity =
                 buffer.contiguous
                 ? field.assumingMemoryBound(to: ContiguousArray<UInt8>.self).pointee.capacity

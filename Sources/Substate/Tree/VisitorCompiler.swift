@@ -107,6 +107,7 @@ struct VisitorCompiler {
 
     /// The visitor of one part in a tracked walk: it keeps the log's path in step with the walk.
     private func trackedPartVisit(_ part: Part, _ index: Int, _ child: @escaping Visit, _ log: ChangeLog) -> Visit {
+        // Fact (layouts live forever): the layout cache never lets go of a layout or a part, so an unretained reference to one stays valid.
         let layout = Unmanaged.passUnretained(part.child)
         switch part.access {
         case .field(_, let offset):
@@ -122,6 +123,7 @@ struct VisitorCompiler {
                 log.pop()
             }
         case .elements(let container):
+            // Fact (layouts live forever): the layout cache never lets go of a layout or a part, so an unretained reference to one stays valid.
             let part = Unmanaged.passUnretained(part)
             let visitElements = container.makeIndexedVisit { pointer, action, index in
                 log.setElement(index, pointer)
@@ -214,6 +216,7 @@ struct VisitorCompiler {
                     guard let visit = VisitorCompiler.trackedVisitor(for: layout, action: actionType, log: log) else {
                         return
                     }
+                    // Fact (layouts live forever): the layout cache never lets go of a layout or a part, so an unretained reference to one stays valid.
                     log.push(
                         ChangeLog.Entry(kind: .opened, index: 0, value: model, layout: Unmanaged.passUnretained(layout))
                     )

@@ -107,6 +107,7 @@ extension KeyPath: FieldReading {
         guard let path = self as? KeyPath<R, Value>, let offset = MemoryLayout<R>.offset(of: path) else { return nil }
         let wrapperStorage = Value.self is any PropertyWrapperStorage.Type
         if Value.self is any HiddenFromLogs.Type { return (nil, wrapperStorage) }
+        // Fact (field offsets): `MemoryLayout.offset(of:)` gave this stored field's offset in `R`.
         let read: (UnsafeRawPointer) -> Any =
             StructFields.mayHoldReference(Value.self)
             ? { $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }

@@ -17,6 +17,7 @@ final class ArrayFormatPlan<Element>: FormatPlan {
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
         text.append(UInt8(ascii: "["))
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 if index > 0 {
@@ -46,6 +47,7 @@ final class OptionalFormatPlan<Wrapped>: FormatPlan {
     }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         guard let value = value.assumingMemoryBound(to: Wrapped?.self).pointee else {
             return text.append(literal: "nil")
         }
@@ -72,6 +74,7 @@ final class DictionaryFormatPlan<Key: Hashable, Value>: FormatPlan {
     }
 
     override func write(_ pointer: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         let dictionary = pointer.assumingMemoryBound(to: [Key: Value].self).pointee
         guard !dictionary.isEmpty else { return text.append(literal: "[:]") }
         var printed = TextBuffer(capacity: 64)
@@ -109,6 +112,7 @@ final class SetFormatPlan<Element: Hashable>: FormatPlan {
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
         var printed = TextBuffer(capacity: 64)
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         let members = value.assumingMemoryBound(to: Set<Element>.self).pointee.map { member -> String in
             printed.removeAll()
             withUnsafePointer(to: member) { FormatPlan.write(UnsafeRawPointer($0), with: element, into: &printed) }

@@ -34,6 +34,7 @@ final class IntFormatPlan: FormatPlan {
     init() { super.init(nests: false) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         text.append(integer: value.load(as: Int.self))
     }
 }
@@ -43,6 +44,7 @@ final class IntegerFormatPlan<Integer: BinaryInteger>: FormatPlan {
     init() { super.init(nests: false) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         text.append(string: String(value.load(as: Integer.self)))
     }
 }
@@ -52,6 +54,7 @@ final class BoolFormatPlan: FormatPlan {
     init() { super.init(nests: false) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         text.append(literal: value.load(as: Bool.self) ? "true" : "false")
     }
 }
@@ -61,6 +64,7 @@ final class DoubleFormatPlan: FormatPlan {
     init() { super.init(nests: false) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         text.append(double: value.load(as: Double.self))
     }
 }
@@ -70,6 +74,7 @@ final class StringFormatPlan: FormatPlan {
     init() { super.init(nests: false) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         ValueFormatter.quote(value.assumingMemoryBound(to: String.self).pointee, into: &text)
     }
 }
@@ -79,6 +84,7 @@ final class DescribedFormatPlan<Value>: FormatPlan {
     init() { super.init(nests: false) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         text.append(string: ValueDump.leaf(value.load(as: Value.self)))
     }
 }
@@ -88,6 +94,7 @@ final class ReflectedFormatPlan<Value>: FormatPlan {
     init() { super.init(nests: true) }
 
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         text.append(string: ValueLiteral.reflect(value.load(as: Value.self)))
     }
 }

@@ -75,6 +75,7 @@ final class KeyPathFieldFormatPlan<Root, Value>: FormatPlan {
     }
 
     override func write(_ root: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         withUnsafePointer(to: root.assumingMemoryBound(to: Root.self).pointee[keyPath: path]) {
             value.write(UnsafeRawPointer($0), into: &text)
         }
