@@ -84,50 +84,31 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         try input.string(at: try value(key), path: codingPath + [key])
     }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try input.float(Double.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try input.float(Float.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try input.integer(Int.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try input.integer(Int8.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try input.integer(Int16.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try input.integer(Int32.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try input.integer(Int64.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try input.integer(UInt.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try input.integer(UInt8.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try input.integer(UInt16.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try input.integer(UInt32.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try input.integer(UInt64.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        try input.integer(Int128.self, at: try value(key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try input.integer(UInt128.self, at: try value(key), path: codingPath + [key])
-    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try float(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try float(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(type, key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try input.value(T.self, at: try value(key), path: codingPath + [key])
+    }
+
+    /// Every integer width is read by one generic path.
+    private func integer<I: FixedWidthInteger>(_ type: I.Type, _ key: Key) throws -> I {
+        try input.integer(I.self, at: try value(key), path: codingPath + [key])
+    }
+
+    private func float<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type, _ key: Key) throws -> F {
+        try input.float(F.self, at: try value(key), path: codingPath + [key])
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -200,18 +181,8 @@ struct LogUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         currentIndex += 1
         return value
     }
-    mutating func decode(_ type: Double.Type) throws -> Double {
-        let start = try peek(type)
-        let value = try input.float(Double.self, at: start, path: path)
-        currentIndex += 1
-        return value
-    }
-    mutating func decode(_ type: Float.Type) throws -> Float {
-        let start = try peek(type)
-        let value = try input.float(Float.self, at: start, path: path)
-        currentIndex += 1
-        return value
-    }
+    mutating func decode(_ type: Double.Type) throws -> Double { try float(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try float(type) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
@@ -234,6 +205,13 @@ struct LogUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private mutating func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         let start = try peek(type)
         let value = try input.integer(I.self, at: start, path: path)
+        currentIndex += 1
+        return value
+    }
+
+    private mutating func float<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type) throws -> F {
+        let start = try peek(type)
+        let value = try input.float(F.self, at: start, path: path)
         currentIndex += 1
         return value
     }

@@ -55,62 +55,34 @@ struct LogKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try begin(key)
         writer.output.pointee.writeString(value)
     }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
+    mutating func encode(_ value: Double, forKey key: Key) throws { try float(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try float(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
+
+    /// Every integer width is written by one generic path.
+    @inline(__always)
+    private func integer<I: FixedWidthInteger>(_ value: I, _ key: Key) throws {
+        try begin(key)
+        writer.output.pointee.writeInteger(value)
+    }
+
+    @inline(__always)
+    private func float<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, _ key: Key) throws {
         try begin(key)
         try writer.output.pointee.writeFloat(value)
     }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        try begin(key)
-        try writer.output.pointee.writeFloat(value)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int8, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int16, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int32, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int64, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int128, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt128, forKey key: Key) throws {
-        try begin(key)
-        writer.output.pointee.writeInteger(value)
-    }
+
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try begin(key)
         try writer.encodeValue(value, key: key)
@@ -171,14 +143,8 @@ struct LogUnkeyedContainer: UnkeyedEncodingContainer, LogPrimitiveWriting {
 
     // Members of the type itself: the standard library's throwing defaults for these are
     // protocol extension members too, and would be as good a match as ours there.
-    mutating func encode(_ value: Int128) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt128) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
+    mutating func encode(_ value: Int128) throws { try integer(value) }
+    mutating func encode(_ value: UInt128) throws { try integer(value) }
 }
 
 /// One value in a log line; a second value for the same position is refused.
@@ -200,14 +166,8 @@ struct LogSingleValueContainer: SingleValueEncodingContainer, LogPrimitiveWritin
 
     // Members of the type itself: the standard library's throwing defaults for these are
     // protocol extension members too, and would be as good a match as ours there.
-    mutating func encode(_ value: Int128) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt128) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
+    mutating func encode(_ value: Int128) throws { try integer(value) }
+    mutating func encode(_ value: UInt128) throws { try integer(value) }
 }
 
 /// The plain values an unkeyed or single-value container writes: each starts its element,
@@ -231,53 +191,30 @@ extension LogPrimitiveWriting {
         try begin()
         writer.output.pointee.writeString(value)
     }
-    mutating func encode(_ value: Double) throws {
+    mutating func encode(_ value: Double) throws { try float(value) }
+    mutating func encode(_ value: Float) throws { try float(value) }
+    mutating func encode(_ value: Int) throws { try integer(value) }
+    mutating func encode(_ value: Int8) throws { try integer(value) }
+    mutating func encode(_ value: Int16) throws { try integer(value) }
+    mutating func encode(_ value: Int32) throws { try integer(value) }
+    mutating func encode(_ value: Int64) throws { try integer(value) }
+    mutating func encode(_ value: UInt) throws { try integer(value) }
+    mutating func encode(_ value: UInt8) throws { try integer(value) }
+    mutating func encode(_ value: UInt16) throws { try integer(value) }
+    mutating func encode(_ value: UInt32) throws { try integer(value) }
+    mutating func encode(_ value: UInt64) throws { try integer(value) }
+
+    /// Every integer width is written by one generic path.
+    @inline(__always)
+    func integer<I: FixedWidthInteger>(_ value: I) throws {
+        try begin()
+        writer.output.pointee.writeInteger(value)
+    }
+
+    @inline(__always)
+    func float<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
         try begin()
         try writer.output.pointee.writeFloat(value)
-    }
-    mutating func encode(_ value: Float) throws {
-        try begin()
-        try writer.output.pointee.writeFloat(value)
-    }
-    mutating func encode(_ value: Int) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int8) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int16) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int32) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: Int64) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt8) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt16) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt32) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
-    }
-    mutating func encode(_ value: UInt64) throws {
-        try begin()
-        writer.output.pointee.writeInteger(value)
     }
 }
 
