@@ -105,6 +105,13 @@ struct Root: Model {
     var modelCount: Int { 2 + features.reduce(0) { $0 + 3 + $1.items.count } }
 }
 
+/// One model's `update` called by hand with an existential action, kept out of line as a
+/// store's call into a model is.
+@inline(never)
+func handWrittenCall(_ item: inout Item, _ action: any Action) {
+    item.update(action: action)
+}
+
 /// The physical limit: each model's `update` called in place, children first, by hand.
 func handWrittenUpdate(_ root: inout Root, _ action: Action) {
     root.header.update(action: action)

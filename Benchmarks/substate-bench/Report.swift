@@ -14,7 +14,7 @@ struct Figure {
 enum Report {
     static func printTable(_ figures: [Figure]) {
         let nameWidth = figures.map(\.name.count).max() ?? 0
-        print("substate-bench: ratios of contenders run side by side in one process (median of rounds)\n")
+        print("substate-bench: ratios of contenders run side by side in one process (fastest of rounds)\n")
         for figure in figures {
             let value = figure.unit == "x" ? format(figure.value, 3) + "x" : format(figure.value, 1) + " " + figure.unit
             let target =

@@ -28,7 +28,8 @@ func runBenchmarks() async {
             arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
         } ?? (arguments.contains("--quick") ? 500_000 : 5_000_000)
     var benchmarks: [(name: String, run: () async -> [Figure])] = []
-    for models in [10, 100, 1_000, 10_000] {
+    benchmarks.append(("dispatch one model", { [CoreBenchmarks.dispatchOneModel(harness: harness)] }))
+    for models in [10, 30, 50, 100, 1_000, 10_000] {
         benchmarks.append(("dispatch \(models)", { [CoreBenchmarks.dispatch(models: models, harness: harness)] }))
     }
     benchmarks += [

@@ -28,11 +28,14 @@ public final class Store: Observable {
             lastRoute = nil
         }
     }
-    private var head: ChainLink?
     // The dispatch state is only touched on the main actor and never across a suspension, so
     // accesses cannot overlap; unchecked exclusivity keeps them off the per-action cost.
     @exclusivity(unchecked) private var queue: [(action: any Action, origin: Origin)] = []
     @exclusivity(unchecked) private var currentOrigin = Origin.app
+    @exclusivity(unchecked) private var head: ChainLink?
+    /// Whether the chain is the reducing link alone (no middleware), which dispatch then
+    /// skips: a store without middleware pays for no link.
+    @exclusivity(unchecked) private var reducesDirectly = false
 
     /// Where the action being dispatched came from, for middleware that reports it (loggers).
     package var dispatchOrigin: Origin { currentOrigin }
@@ -56,7 +59,7 @@ public final class Store: Observable {
     private let onDiagnostic: @MainActor (Diagnostic) -> Void
     private var reported: Set<Diagnostic> = []
     /// How many of the process's layout failures (see ``LayoutGuard``) this store has looked at.
-    private var layoutFailuresSeen = 0
+    @exclusivity(unchecked) private var layoutFailuresSeen = 0
     private var routingChecked: Set<ObjectIdentifier> = []
 
     let registrar = ObservationRegistrar()
@@ -147,6 +150,7 @@ public final class Store: Observable {
             link = MiddlewareLink(store: self, lifetime: lifetime, middleware: middleware, next: link)
         }
         head = link
+        reducesDirectly = middleware.isEmpty
         effects.attach(to: self, lifetime: lifetime)
         reportShape(of: root)
         dispatch(Start(), origin: .store)
@@ -183,9 +187,18 @@ public final class Store: Observable {
     }
 
     /// Dispatches an action that came from the given origin.
+    @inline(__always)
     func dispatch(_ action: any Action, origin: Origin) {
         if isDispatching {
             queue.append((action, origin))
+            return
+        }
+        if reducesDirectly {
+            isDispatching = true
+            currentOrigin = origin
+            reduce(action)
+            if queueHead < queue.count { drainQueue() }
+            isDispatching = false
             return
         }
         guard let head else { return }
@@ -229,8 +242,35 @@ public final class Store: Observable {
     }
 
     /// The end of the pipeline: applies store-level actions, then delivers the action to the tree.
+    ///
+    /// Inlined where an action arrives, so that the common case (an app action, nothing
+    /// recording changes, no registered trees) hands the action to the tree without another
+    /// copy of it.
+    @inline(__always)
     func reduce(_ action: any Action) {
         let type = ObjectIdentifier(Swift.type(of: action))
+        #if DEBUG
+            // Debug builds check each action type's routing on its first dispatch (see below).
+            reduceInFull(action, type: type)
+        #else
+            let isPlain =
+                !isTracking && !hasRegistered && changes.isEmpty && idIndex.isEmpty && type != registerType
+                && type != replaceType && type != restoreType && type != cancelEffectsType
+            guard isPlain else { return reduceInFull(action, type: type) }
+            reducePlain(action, type: type)
+        #endif
+    }
+
+    /// Delivers an app action to the root tree when nothing records changes.
+    @inline(__always)
+    private func reducePlain(_ action: any Action, type: ObjectIdentifier) {
+        root.reduce(action, type: type)
+        if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
+        if hasListeners { notifyListeners(of: action) }
+    }
+
+    /// ``reduce(_:)`` for every case: store actions, change recording, registered trees.
+    private func reduceInFull(_ action: any Action, type: ObjectIdentifier) {
         let tracking = isTracking
         if type == registerType || type == replaceType || type == restoreType {
             applyStoreAction(action, type: type, tracking: tracking)
@@ -264,14 +304,17 @@ public final class Store: Observable {
             if !idIndex.isEmpty { idIndex.removeAll() }
         }
         if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
-        if hasListeners {
-            if !reductionObservers.isEmpty {
-                let origin = currentOrigin
-                for observer in reductionObservers { observer.observe(action, origin) }
-            }
-            if !observed.isEmpty { notifyObservers(of: changes) }
-            if !subscriptions.isEmpty { notifySubscribers(action) }
+        if hasListeners { notifyListeners(of: action) }
+    }
+
+    /// Tells reduction observers, observers of changed models and subscribers of the action.
+    private func notifyListeners(of action: any Action) {
+        if !reductionObservers.isEmpty {
+            let origin = currentOrigin
+            for observer in reductionObservers { observer.observe(action, origin) }
         }
+        if !observed.isEmpty { notifyObservers(of: changes) }
+        if !subscriptions.isEmpty { notifySubscribers(action) }
     }
 
     /// Lets go of the last action's record. Its old values may alone hold old levels of a

@@ -29,12 +29,15 @@ enum LayoutCache {
     /// `nil`), or only to those that react to the given action type; `nil` when there is nothing
     /// to visit.
     static func visitor(for layout: TypeLayout, action: ObjectIdentifier?) -> Visit? {
-        storage.withLock { storage in
+        // Returned inside a `CompiledVisit`: a closure returned through the generic `withLock`
+        // would be reabstracted, and every dispatch would call it through two thunks.
+        let compiled = storage.withLock { storage in
             var compiler = VisitorCompiler(mode: action.map { .routed($0) } ?? .broadcast, cache: storage.visitors)
             let visit = compiler.compile(layout)
             storage.visitors = compiler.cache
-            return visit
+            return CompiledVisit(visit: visit)
         }
+        return compiled.visit
     }
 }
 

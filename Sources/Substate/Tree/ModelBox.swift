@@ -46,6 +46,9 @@ final class ModelBox<Root: Model>: AnyModelBox {
     /// Whether some model of the tree declares `handledActions`, so routing can prune.
     let usesRouting: Bool
     private let broadcast: Visit?
+    /// Whether the root is a model with no models below it, taking every action: its `update`
+    /// is then called directly, with no compiled visitor in between.
+    private let isLoneModel: Bool
     // Routing caches, only touched on the main actor and never across a suspension.
     @exclusivity(unchecked) private var routed: [ObjectIdentifier: CompiledVisit] = [:]
     @exclusivity(unchecked) private var lastType: ObjectIdentifier?
@@ -58,6 +61,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
         let layout = LayoutCache.layout(for: Root.self, checking: self.value)
         usesRouting = layout.reachable.contains { $0.model?.handledActions != nil }
         broadcast = LayoutCache.visitor(for: layout, action: nil)
+        isLoneModel = !usesRouting && layout.isModel && layout.parts.isEmpty && layout.existential == nil
         super.init(layout: layout, address: UnsafeRawPointer(self.value))
     }
 
@@ -76,6 +80,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
     override var model: any Model { value.pointee }
 
     override func reduce(_ action: any Action, type: ObjectIdentifier) {
+        if isLoneModel { return Root._update(at: UnsafeMutableRawPointer(value), action: action) }
         visit(for: type)?(UnsafeMutableRawPointer(value), action)
     }
 

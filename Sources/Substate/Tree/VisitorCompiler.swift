@@ -64,13 +64,15 @@ struct VisitorCompiler {
     private mutating func build(_ layout: TypeLayout) -> Visit? {
         if let existential = layout.existential { return existentialVisit(existential) }
         var steps: [Step] = []
-        var cases: [Int: Visit] = [:]
+        // Kept in `CompiledVisit`s: a closure stored as a dictionary's value is reabstracted,
+        // and every call would go through conversion thunks.
+        var cases: [Int: CompiledVisit] = [:]
         for (index, part) in layout.parts.enumerated() {
             guard let child = compile(part.child) else { continue }
             if case .tracking(_, let log) = mode {
                 let visit = trackedPartVisit(part, index, child, log)
                 if case .enumCase(let tag, _) = part.access {
-                    cases[tag] = visit
+                    cases[tag] = CompiledVisit(visit: visit)
                 } else {
                     steps.append(Step(offset: 0, visit: visit))
                 }
@@ -80,26 +82,30 @@ struct VisitorCompiler {
             case .field(_, let offset): steps.append(Step(offset: offset, visit: child))
             case .elements(let container):
                 steps.append(Step(offset: 0, visit: elementsVisit(container, part.child, child)))
-            case .enumCase(let tag, _): cases[tag] = child
+            case .enumCase(let tag, _): cases[tag] = CompiledVisit(visit: child)
             }
         }
         if let access = layout.enumAccess, !cases.isEmpty {
             steps.append(Step(offset: 0, visit: enumVisit(access, cases)))
         }
-        return chain(steps, then: layout.model.flatMap { modelStep($0, layout) })
+        // Not `Optional.flatMap`: a closure passed through a generic is reabstracted, and every
+        // call to the model's update would go through two conversion thunks.
+        var tail: Visit? = nil
+        if let model = layout.model { tail = modelStep(model, layout) }
+        return chain(steps, then: tail)
     }
 
     /// The visitor of an enum: it visits the payload of the current case in place, if that
     /// case's payload can hold models.
-    private func enumVisit(_ access: EnumAccess, _ cases: [Int: Visit]) -> Visit {
-        if cases.count == 1, let (tag, visit) = cases.first {
+    private func enumVisit(_ access: EnumAccess, _ cases: [Int: CompiledVisit]) -> Visit {
+        if cases.count == 1, let tag = cases.keys.first, let visit = cases[tag]?.visit {
             return { pointer, action in
                 access.withPayloadMutable(pointer) { current, payload in
                     if current == tag { visit(payload, action) }
                 }
             }
         }
-        let table = (0..<access.cases.count).map { CompiledVisit(visit: cases[$0]) }
+        let table = (0..<access.cases.count).map { cases[$0] ?? CompiledVisit(visit: nil) }
         return { pointer, action in
             access.withPayloadMutable(pointer) { tag, payload in table[tag].visit?(payload, action) }
         }
