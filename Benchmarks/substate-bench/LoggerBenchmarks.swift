@@ -27,6 +27,33 @@ enum LoggerBenchmarks {
         mutating func update(action: Action) {}
     }
 
+    /// A row that declares its one action type, so the store routes other actions past it.
+    struct RoutedRow: Model, Identifiable {
+        let id: Int
+        var done = false
+        mutating func update(action: Action) {
+            if let toggle = action as? Row.Toggle, toggle.id == id { done.toggle() }
+        }
+        static var handledActions: [any Action.Type]? { [Row.Toggle.self] }
+    }
+
+    /// A title that only renames react to.
+    struct Title: Model {
+        var text = ""
+        struct Rename: Action { let text: String }
+        mutating func update(action: Action) {
+            if let rename = action as? Rename { text = rename.text }
+        }
+        static var handledActions: [any Action.Type]? { [Rename.self] }
+    }
+
+    /// 10,000 routed rows and a title: a rename reaches the title alone.
+    struct RoutedTable: Model {
+        var title = Title()
+        var rows: [RoutedRow]
+        static var handledActions: [any Action.Type]? { [] }
+    }
+
     /// A middleware that only passes each action on: the least any middleware costs.
     struct PassingOn: Middleware {
         func handle(_ action: Action, store: Store, next: Next) { next(action) }
@@ -58,6 +85,15 @@ enum LoggerBenchmarks {
             ("recording", 50, { ops in for index in 0..<ops { recording.update(Row.Toggle(id: index)) } }),
             ("diffed", 50, { ops in for index in 0..<ops { diffed.update(Row.Toggle(id: index)) } }),
         ])
+        let routedRows = (0..<10_000).map { RoutedRow(id: $0) }
+        let routedPlain = Store(model: RoutedTable(rows: routedRows))
+        let routedDiffed = Store(
+            model: RoutedTable(rows: routedRows), middleware: [ModelLogger(diff: true, output: discard)])
+        let renames = (0..<64).map { Title.Rename(text: "title \($0)") }
+        let routedTimes = harness.compare([
+            ("plain", 20_000, { ops in for index in 0..<ops { routedPlain.update(renames[index & 63]) } }),
+            ("diffed", 20_000, { ops in for index in 0..<ops { routedDiffed.update(renames[index & 63]) } }),
+        ])
         let logging = max(0, times["logged"]! - times["bare"]!)
         let switchedOff = max(0, times["off"]! - times["bare"]!)
         // The logger's own work for one action, timed alone: a difference of two dispatches of
@@ -86,6 +122,19 @@ enum LoggerBenchmarks {
                 name: "ModelLogger(diff: true), 10,000 models, one changes", value: diffing, unit: "ns", target: 5_000,
                 detail:
                     "diffing and formatting what the action changed; a whole dispatch: \(Report.format(diffTimes["diffed"]! / 1e3, 1)) µs vs \(Report.format(diffTimes["recording"]! / 1e3, 1)) µs in a store that records changes"
+            ),
+            Figure(
+                name: "ModelLogger(diff: true), 10,000 models, broadcast: added vs the dispatch",
+                value: max(0, diffTimes["diffed"]! - diffTimes["plain"]!) / diffTimes["plain"]!, unit: "x",
+                target: 0.25,
+                detail:
+                    "every row receives the action, one changes: \(Report.format(diffTimes["diffed"]! / 1e3, 1)) µs vs \(Report.format(diffTimes["plain"]! / 1e3, 1)) µs without the logger"
+            ),
+            Figure(
+                name: "ModelLogger(diff: true), 10,000 models, routed to one: added per action",
+                value: max(0, routedTimes["diffed"]! - routedTimes["plain"]!), unit: "ns", target: 5_000,
+                detail:
+                    "a rename reaches the title alone: \(Report.format(routedTimes["diffed"]!, 0)) ns vs \(Report.format(routedTimes["plain"]!, 0)) ns without the logger"
             ),
             Figure(
                 name: "recording changes, 10,000 models, vs the dispatch", value: recordingCost / diffTimes["plain"]!,

@@ -43,6 +43,8 @@ public struct MachineNode<Feature: StateMachine>: Model {
         public let target: NodeID?
         @usableFromInline let outbox = Outbox()
 
+        // Inlinable, so that an app's code builds its inputs with no run-time generic lookups.
+        @inlinable
         public init(_ input: Feature.Input, to target: NodeID? = nil) {
             self.input = input
             self.target = target
@@ -55,6 +57,7 @@ public struct MachineNode<Feature: StateMachine>: Model {
         public let node: NodeID
         @usableFromInline let outbox = Outbox()
 
+        @inlinable
         public init(_ ioResult: Feature.IOResult, node: NodeID) {
             self.ioResult = ioResult
             self.node = node

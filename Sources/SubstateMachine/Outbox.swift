@@ -13,6 +13,7 @@ final class Outbox: Sendable, HiddenFromLogs {
     private let posted = Mutex<[(node: NodeID, instance: UInt64, effect: any Sendable)]>([])
     private let count = Atomic<Int>(0)
 
+    @usableFromInline
     init() {}
 
     @usableFromInline

@@ -29,6 +29,9 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     public let cancelsInFlight: Bool
     private let inputType = ObjectIdentifier(MachineNode<Feature>.Input.self)
     private let resultType = ObjectIdentifier(MachineNode<Feature>.Result.self)
+    /// Where inputs and results keep their outbox.
+    private let inputOutboxOffset = MemoryLayout<MachineNode<Feature>.Input>.offset(of: \.outbox)!
+    private let resultOutboxOffset = MemoryLayout<MachineNode<Feature>.Result>.offset(of: \.outbox)!
 
     /// What the runner keeps for one store: each store made from one middleware list runs its
     /// own nodes' effects.
@@ -75,8 +78,11 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
             // The runner acts on what reached the tree, wherever it sits in the list: an input a
             // debouncer let through later, by a `next` the runner never saw, still runs its effect.
             let nodes = store.storage(for: self) { Nodes() }
-            store.observeReductions { [weak self, weak nodes, unowned store] action, _ in
-                if let nodes { self?.reduced(action, nodes: nodes, in: store) }
+            // The store owns this observer and calls it only while alive, and nothing here holds
+            // the store: strong captures of the runner and its nodes make no cycle, and a weak
+            // one would move every retain of them onto the runtime's slow path.
+            store.observeReductions { [self, nodes, unowned(unsafe) store] action, _ in
+                self.reduced(action, nodes: nodes, in: store)
             }
         }
         next(action)
@@ -84,7 +90,8 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
 
     private func reduced(_ action: any Action, nodes: Nodes, in store: Store) {
         let type = ObjectIdentifier(Swift.type(of: action))
-        if type == inputType || type == resultType, let outbox = (action as? any OutboxCarrier)?.outbox {
+        if type == inputType || type == resultType {
+            let outbox = Self.outbox(of: action, at: type == inputType ? inputOutboxOffset : resultOutboxOffset)
             if !outbox.isEmpty {
                 reportDuplicateIDs(nodes: nodes, in: store)
                 for (node, instance, effect) in outbox.drain() {
@@ -96,6 +103,20 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
         }
         if type != inputType, type != resultType, self.converts(action, type) { forward(action, in: store) }
         if !nodes.running.isEmpty { cancelEffectsOfGoneNodes(nodes: nodes, in: store) }
+    }
+
+    /// The outbox an input or a result of this feature carries, read at its offset in the
+    /// action: a cast, to the action's generic type or to a protocol, would look the type or
+    /// the conformance up in the runtime's caches on every action.
+    private static func outbox(of action: any Action, at offset: Int) -> Outbox {
+        func read<A: Action>(_ action: A) -> Outbox {
+            withUnsafePointer(to: action) {
+                // Fact (field offsets): the caller checked that the action's type is the one
+                // `offset` was measured in, with `MemoryLayout.offset(of:)`.
+                UnsafeRawPointer($0).load(fromByteOffset: offset, as: Outbox.self)
+            }
+        }
+        return read(action)
     }
 
     private func converts(_ action: any Action, _ type: ObjectIdentifier) -> Bool {

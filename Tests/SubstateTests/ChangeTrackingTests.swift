@@ -53,6 +53,31 @@ struct Checklist: Model {
     }
 }
 
+/// A label with a use count: a model with nothing below it, in arrays.
+struct UsageTag: Model, Equatable {
+    var name: String
+    var uses = 0
+
+    struct Use: Action { let names: Set<String> }
+    struct Rename: Action { let from: String, suffix: String }
+    struct Touch: Action {}
+
+    mutating func update(action: Action) {
+        switch action {
+        case let use as Use where use.names.contains(name): uses += 1
+        case let rename as Rename where rename.from == name: name += rename.suffix
+        case is Touch: name = String(name)
+        default: break
+        }
+    }
+}
+
+/// Two arrays of tags.
+struct TagBoard: Model {
+    var tags: [UsageTag]
+    var pinned: [UsageTag]
+}
+
 /// The store notes which models an action changed, and where they sit, while it walks the tree.
 @MainActor
 final class ChangeTrackingTests: XCTestCase {
@@ -72,6 +97,26 @@ final class ChangeTrackingTests: XCTestCase {
         XCTAssertEqual(change.after as? Item, Item(id: 700, title: "item 700", done: true))
         store.update(Item.Toggle(id: 5_000))
         XCTAssertTrue(store.changes.isEmpty, "an action nobody reacts to changes nothing")
+    }
+
+    func testAnArrayOfModelsWithNothingBelowRecordsEachChangedElementInOrder() async {
+        let store = recordingStore(
+            TagBoard(tags: ["a", "b", "c", "d"].map { UsageTag(name: $0) }, pinned: [UsageTag(name: "b")]))
+        store.update(UsageTag.Use(names: ["b", "d"]))
+        XCTAssertEqual(store.changes.map { "\($0.location)" }, ["root.0.0[1]", "root.0.0[3]", "root.1.0[0]"])
+        XCTAssertEqual(store.changes.map { ($0.before as? UsageTag)?.uses }, [0, 0, 0])
+        XCTAssertEqual(store.changes.map { ($0.after as? UsageTag)?.uses }, [1, 1, 1])
+        // A string appended to in place: its buffer is the one the old array still holds.
+        store.update(UsageTag.Rename(from: "c", suffix: "!"))
+        XCTAssertEqual(store.changes.map { "\($0.location)" }, ["root.0.0[2]"])
+        XCTAssertEqual((store.changes.first?.before as? UsageTag)?.name, "c")
+        XCTAssertEqual((store.changes.first?.after as? UsageTag)?.name, "c!")
+        store.update(UsageTag.Use(names: []))
+        XCTAssertTrue(store.changes.isEmpty, "no element changed")
+        store.update(UsageTag.Touch())
+        XCTAssertTrue(store.changes.isEmpty, "elements rewritten equal are no change")
+        XCTAssertEqual(store.find(TagBoard.self)?.tags.map(\.uses), [0, 1, 0, 1])
+        XCTAssertEqual(store.find(TagBoard.self)?.tags.map(\.name), ["a", "b", "c!", "d"])
     }
 
     func testAChangeMadeInPlaceIsSeenThoughTheBytesOfTheModelWouldNotChange() async {

@@ -53,6 +53,13 @@ public protocol Model: Sendable {
     /// in index order. Not for implementing; see ``_update(at:action:)``.
     static func _updateElements(at pointer: UnsafeMutableRawPointer, action: any Action)
 
+    /// Calls ``update(action:)`` on each element of an array of this model type at an address
+    /// and calls `changed` for each element that changed, with its index, its address and its
+    /// value before and after. Not for implementing; see ``_update(at:action:)``.
+    static func _updateElementsTracked(
+        at pointer: UnsafeMutableRawPointer, action: any Action,
+        changed: (_ index: Int, _ element: UnsafeRawPointer, _ before: Self, _ after: Self) -> Void)
+
     /// Wraps a visitor of one model into a visitor of an array of this model type. Not for
     /// implementing; see ``_update(at:action:)``.
     static func _arrayVisitor(
@@ -106,6 +113,36 @@ extension Model {
         if array.pointee.isEmpty { return }
         array.pointee.withUnsafeMutableBufferPointer { models in
             for index in models.indices { models[index].update(action: action) }
+        }
+    }
+
+    @inlinable
+    public static func _updateElementsTracked(
+        at pointer: UnsafeMutableRawPointer, action: any Action,
+        changed: (_ index: Int, _ element: UnsafeRawPointer, _ before: Self, _ after: Self) -> Void
+    ) {
+        // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure.
+        let array = pointer.assumingMemoryBound(to: [Self].self)
+        if array.pointee.isEmpty { return }
+        // The whole array is kept before the walk, as `_updateTracked` keeps one model: the
+        // first write copies the shared buffer, so the elements' bytes before and after can be
+        // compared after one plain loop of updates (the fact *bytes mean change*).
+        let before = array.pointee
+        array.pointee.withUnsafeMutableBufferPointer { models in
+            for index in models.indices { models[index].update(action: action) }
+        }
+        let size = MemoryLayout<Self>.size
+        before.withUnsafeBufferPointer { old in
+            array.pointee.withUnsafeBufferPointer { new in
+                // The update loop may not have written at all, leaving the buffer shared.
+                if old.baseAddress == new.baseAddress { return }
+                for index in new.indices {
+                    let element = UnsafeRawPointer(new.baseAddress! + index)
+                    if !_sameBytes(UnsafeRawPointer(old.baseAddress! + index), element, count: size) {
+                        changed(index, element, old[index], new[index])
+                    }
+                }
+            }
         }
     }
 

@@ -15,17 +15,22 @@ extension Store {
     /// A registration made with ``observeReductions(_:)``; cancel it to stop observing.
     @MainActor
     public final class ReductionObservation {
-        fileprivate weak var store: Store?
+        // Not a weak reference: a store held weakly keeps its reference counts in a side
+        // table, which slows every retain of it. The lifetime says when it is gone.
+        fileprivate unowned(unsafe) let store: Store
+        fileprivate let lifetime: StoreLifetime
         fileprivate let id: Int
 
-        fileprivate init(store: Store, id: Int) {
+        fileprivate init(store: Store, lifetime: StoreLifetime, id: Int) {
             self.store = store
+            self.lifetime = lifetime
             self.id = id
         }
 
-        /// Stops the observation.
+        /// Stops the observation; after the store's release, it does nothing.
         public func cancel() {
-            store?.reductionObservers.removeAll { $0.id == id }
+            guard !lifetime.isReleased else { return }
+            store.reductionObservers.removeAll { $0.id == id }
         }
     }
 
@@ -47,6 +52,6 @@ extension Store {
     {
         nextReductionObserverID += 1
         reductionObservers.append((nextReductionObserverID, observer))
-        return ReductionObservation(store: self, id: nextReductionObserverID)
+        return ReductionObservation(store: self, lifetime: lifetime, id: nextReductionObserverID)
     }
 }

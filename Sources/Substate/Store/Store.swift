@@ -157,7 +157,7 @@ public final class Store: Observable {
     }
 
     let middleware: [any Middleware]
-    private let lifetime: StoreLifetime
+    let lifetime: StoreLifetime
     /// What each middleware instance keeps for this store alone (see ``storage(for:_:)``).
     var middlewareStorage: [MiddlewareStorageKey: AnyObject] = [:]
 

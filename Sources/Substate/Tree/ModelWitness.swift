@@ -23,6 +23,10 @@ struct ModelWitness: Sendable {
     /// Calls `update(action:)` on the model at the address and records in the log whether it
     /// changed the model (see ``trackedUpdate(_:)``).
     let trackedUpdate: @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void
+    /// The tracked form of ``updateArray`` for an array of models that hold no models and no
+    /// buffers: one loop of updates, then the changed elements recorded in the log, whose
+    /// innermost entry is the array's element entry.
+    let trackedLeafArray: @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void
     /// The model's `id`, when the model type is `Identifiable`.
     let identity: (@Sendable (UnsafeRawPointer) -> AnyHashable)?
     /// The model's `id` as it is, for showing it: no hashable box to make.
@@ -46,6 +50,7 @@ struct ModelWitness: Sendable {
             return valuesEqual(before, after) ?? (String(reflecting: before) == String(reflecting: after))
         }
         trackedUpdate = Self.trackedUpdate(M.self)
+        trackedLeafArray = Self.trackedLeafArray(M.self)
         if let reader = Self.identityReader(M.self) {
             identity = { reader.id(at: $0) }
             plainIdentity = { reader.plainID(at: $0) }
@@ -90,6 +95,21 @@ struct ModelWitness: Sendable {
                     }
                 }
                 log.record(layout, before: before, after: after, changedParts: changedParts)
+            }
+        }
+    }
+
+    /// See ``trackedLeafArray``; a changed element that is `Equatable` and equal to its old
+    /// value (rebuilt equal) is not recorded, as in ``trackedUpdate(_:)``.
+    private static func trackedLeafArray<M: Model>(
+        _ type: M.Type
+    ) -> @Sendable (UnsafeMutableRawPointer, any Action, ChangeLog, TypeLayout) -> Void {
+        let isEquatable = M.self is any Equatable.Type
+        return { pointer, action, log, layout in
+            M._updateElementsTracked(at: pointer, action: action) { index, element, before, after in
+                if isEquatable, valuesEqual(before, after) == true { return }
+                log.setElement(index, element)
+                log.record(layout, before: before, after: after, changedParts: [])
             }
         }
     }

@@ -131,9 +131,20 @@ struct VisitorCompiler {
         case .elements(let container):
             // Fact (layouts live forever): the layout cache never lets go of a layout or a part, so an unretained reference to one stays valid.
             let part = Unmanaged.passUnretained(part)
-            let visitElements = container.makeIndexedVisit { pointer, action, index in
-                log.setElement(index, pointer)
-                child(pointer, action)
+            let visitElements: Visit
+            let element = part.takeUnretainedValue().child
+            if container.kind == .array, let model = element.model, element.parts.isEmpty,
+                element.existential == nil, element.buffers.isEmpty
+            {
+                // An array of models with nothing below them: one loop of updates, then only
+                // the elements that changed are recorded.
+                let leaf = model.trackedLeafArray
+                visitElements = { pointer, action in leaf(pointer, action, log, element) }
+            } else {
+                visitElements = container.makeIndexedVisit { pointer, action, index in
+                    log.setElement(index, pointer)
+                    child(pointer, action)
+                }
             }
             return { pointer, action in
                 log.push(ChangeLog.Entry(kind: .part, index: index, value: pointer, layout: nil))
