@@ -13,6 +13,8 @@ final class ModelBoundEffects {
         let token: Int
         let location: ModelLocation
         let type: ObjectIdentifier
+        /// The model's type as Swift prints it, for the diagnostic of a late action.
+        let name: String
         let id: AnyHashable?
     }
 
@@ -44,7 +46,8 @@ final class ModelBoundEffects {
     }
 
     private func bind(_ token: Int, at location: ModelLocation, type: Any.Type, id: AnyHashable?, in store: Store) {
-        bindings.append(Binding(token: token, location: location, type: ObjectIdentifier(type), id: id))
+        bindings.append(
+            Binding(token: token, location: location, type: ObjectIdentifier(type), name: typeName(type), id: id))
         guard !isObserving else { return }
         isObserving = true
         store.observeReductions { [weak self, unowned store] _, _ in
@@ -63,7 +66,7 @@ final class ModelBoundEffects {
             {
                 return false
             }
-            store.effects.cancel(token: binding.token)
+            store.effects.cancel(token: binding.token, leftModel: binding.name)
             return true
         }
     }

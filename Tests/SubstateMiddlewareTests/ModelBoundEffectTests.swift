@@ -1,4 +1,5 @@
 import Substate
+import Synchronization
 import XCTest
 
 @testable import SubstateMiddleware
@@ -89,6 +90,40 @@ final class ModelBoundEffectTests: XCTestCase {
         XCTAssertEqual(delivered(store), 2)
         await MainQueueTaskExecutor.settle()
         XCTAssertEqual(store.effects.inFlightCount, 0)
+    }
+
+    func testAnActionSentAfterTheScreenLeftIsDroppedAndReportedInDebugBuilds() async {
+        // The effect hands its `Send` out, as one that ignores cancellation effectively does.
+        let kept = Mutex<Send?>(nil)
+        let store = Store(
+            model: ScreenHost(),
+            middleware: [
+                EffectHandler(effects: [
+                    Effect(model: TimerScreen.self, action: TimerScreen.Start.self) { _, _, send in
+                        kept.withLock { $0 = send }
+                        try await send.dependencies.clock.sleep(for: .seconds(1_000))
+                    }
+                ])
+            ], dependencies: Dependencies { $0.clock = TestClock() }, onDiagnostic: { _ in })
+        store.effects.taskExecutor = MainQueueTaskExecutor.shared
+        store.update(ScreenHost.Present())
+        store.update(TimerScreen.Start())
+        await MainQueueTaskExecutor.settle()
+        guard let send = kept.withLock({ $0 }) else { return XCTFail("the effect did not start") }
+        await send(TimerScreen.Tick(screen: 1))
+        XCTAssertEqual(delivered(store), 1, "while the screen is shown, its effect's actions arrive")
+        XCTAssertTrue(store.diagnostics.isEmpty)
+        store.update(ScreenHost.Dismiss())
+        await send(TimerScreen.Tick(screen: 1))
+        XCTAssertEqual(delivered(store), 1, "dropped: the screen is gone")
+        #if DEBUG
+            XCTAssertEqual(store.diagnostics.map(\.kind), [.actionAfterModelLeft])
+            XCTAssertEqual(store.diagnostics.first?.typeName, "TimerScreen")
+            XCTAssertEqual(store.diagnostics.first?.member, "TimerScreen.Tick")
+            XCTAssertTrue(store.diagnostics.first?.message.contains("after that TimerScreen left the tree") == true)
+        #else
+            XCTAssertTrue(store.diagnostics.isEmpty, "release builds drop the action silently")
+        #endif
     }
 
     func testAScreenReplacedByAnotherWithTheSameTypeButAnotherIdStopsItsTimer() async {

@@ -35,6 +35,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// A middleware instance that serves one store at a time was handed a second store; it
         /// passes that store's actions on without doing its work for it.
         case sharedMiddleware
+        /// In debug builds: an effect started for a model sent an action after that model left
+        /// the tree (and its effects were cancelled); the action was dropped.
+        case actionAfterModelLeft
     }
 
     /// The kind of problem.

@@ -48,6 +48,15 @@ public final class EffectRuntime {
         let ended: EffectEnd
         /// Set when cancelled: the effect sends nothing more, but is tracked until its task ends.
         var isCancelled = false
+        /// Why it was cancelled, kept by its `Send` for as long as the effect holds that.
+        let fate: EffectFate
+    }
+
+    /// What ended an effect, for the actions it sends afterwards.
+    @MainActor
+    final class EffectFate {
+        /// The model whose leaving the tree cancelled the effect, as Swift prints its type.
+        var leftModel: String?
     }
 
     // The store owns its runtime; callers that keep the runtime past the store's release are
@@ -123,9 +132,14 @@ public final class EffectRuntime {
         if cancelInFlight, let id { cancel(id: id) }
         nextToken += 1
         let token = nextToken
+        let fate = EffectFate()
         let send = Send(
             deliver: { [weak self] action in
-                guard let self, self.running[token]?.isCancelled == false, !Task.isCancelled else { return }
+                guard let self else { return }
+                guard self.running[token]?.isCancelled == false, !Task.isCancelled else {
+                    if let model = fate.leftModel { self.reportDropped(action, leftModel: model) }
+                    return
+                }
                 self.store.dispatch(action, origin: .effect)
             }, dependencies: store.dependencies)
         let ended = EffectEnd()
@@ -145,16 +159,35 @@ public final class EffectRuntime {
             let error = await Dependencies.$current.withValue(dependencies) { await Self.failure(of: work, send) }
             await self?.ended(token, id: id, error: error, handler: handler)
         }
-        running[token] = Running(id: id, task: task, ended: ended)
+        running[token] = Running(id: id, task: task, ended: ended, fate: fate)
         return token
+    }
+
+    /// In debug builds, notes an action that an effect sent after the model it ran for left
+    /// the tree: the action was dropped, which is what the app wants, but an effect that goes
+    /// on working after its screen is gone usually ignores cancellation.
+    private func reportDropped(_ action: any Action, leftModel model: String) {
+        #if DEBUG
+            guard let lifetime, !lifetime.isReleased else { return }
+            let action = typeName(type(of: action))
+            store.report(
+                Diagnostic(
+                    kind: .actionAfterModelLeft, typeName: model, member: action,
+                    message:
+                        "an effect started for \(model) sent \(action) after that \(model) left the tree; the effect was cancelled then, and the action was dropped. An effect that checks for cancellation (a clock's sleep, Task.checkCancellation()) stops at once."
+                ))
+        #endif
     }
 
     /// Whether the effect with the token is running and not cancelled.
     package func isRunning(token: Int) -> Bool { running[token].map { !$0.isCancelled } ?? false }
 
-    /// Cancels the effect with the token: it sends nothing more.
-    package func cancel(token: Int) {
+    /// Cancels the effect with the token: it sends nothing more. When the cancellation is
+    /// because a model left the tree, `leftModel` names its type, and in debug builds what the
+    /// effect still sends is reported.
+    package func cancel(token: Int, leftModel: String? = nil) {
         guard running[token]?.isCancelled == false else { return }
+        running[token]?.fate.leftModel = leftModel
         running[token]?.task.cancel()
         running[token]?.isCancelled = true
     }
