@@ -1,3 +1,4 @@
+import Foundation
 import SubstateReplay
 
 /// How the commands write numbers and entries.
@@ -21,14 +22,15 @@ enum Formatting {
     /// One action as a line of a timeline: sequence number, time, origin, type and payload.
     ///
     /// Built as bytes, as it is made for every action of logs of millions.
-    static func entry(_ entry: ActionLog.Entry) -> String {
+    static func entry(_ entry: ActionLog.Entry, payload: Data? = nil) -> String {
         var line: [UInt8] = []
-        return self.entry(entry, reusing: &line)
+        return self.entry(entry, payload: payload, reusing: &line)
     }
 
     /// One action as a line, built in `line` (emptied first and kept for the next entry, so
     /// that a timeline of millions of actions allocates one buffer).
-    static func entry(_ entry: ActionLog.Entry, reusing line: inout [UInt8]) -> String {
+    /// `payload`, when given, is shown instead of the recorded one (see ``DurationFields``).
+    static func entry(_ entry: ActionLog.Entry, payload shown: Data? = nil, reusing line: inout [UInt8]) -> String {
         line.removeAll(keepingCapacity: true)
         line.append(UInt8(ascii: "#"))
         append(entry.sequence, to: &line)
@@ -52,7 +54,7 @@ enum Formatting {
         pad(&line, to: origin + 11)
         appendText(entry.type.utf8, to: &line)
         line.append(UInt8(ascii: " "))
-        if let payload = entry.payload {
+        if let payload = shown ?? entry.payload {
             if entry.type == "Store.Register" || entry.type == "Store.Replace" {
                 // The model's type is recorded mangled, for decoding; shown as people write it.
                 appendText(MangledName.readablePayload(String(decoding: payload, as: UTF8.self)).utf8, to: &line)

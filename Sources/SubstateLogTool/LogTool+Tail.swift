@@ -27,12 +27,17 @@ extension LogTool {
         var last: [String] = []
         last.reserveCapacity(count)
         var start = 0
+        var durations = DurationFields()
+        func shown(_ entry: ActionLog.Entry) -> String {
+            durations.learn(entry)
+            return Formatting.entry(entry, payload: durations.readablePayload(of: entry))
+        }
         console.eachLine(of: reader, path: path) { line in
             guard count > 0, case .action(let entry) = line else { return }
             if last.count < count {
-                last.append(Formatting.entry(entry))
+                last.append(shown(entry))
             } else {
-                last[start] = Formatting.entry(entry)
+                last[start] = shown(entry)
                 start = (start + 1) % count
             }
         }
@@ -40,7 +45,7 @@ extension LogTool {
         if follows {
             while wait() {
                 console.eachLine(of: reader, path: path) { line in
-                    if case .action(let entry) = line { console.output(Formatting.entry(entry)) }
+                    if case .action(let entry) = line { console.output(shown(entry)) }
                 }
             }
         } else {

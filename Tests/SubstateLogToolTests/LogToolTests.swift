@@ -19,6 +19,14 @@ struct Meter: Model, Codable {
     }
 }
 
+/// An action with durations, as a timer's or a debouncer's settings are.
+struct Pause: Action, Codable {
+    let delay: Duration
+    let label: String
+    let timeout: Duration?
+    let steps: [Duration]
+}
+
 @MainActor
 final class LogToolTests: XCTestCase {
     private var directory: URL!
@@ -80,6 +88,29 @@ final class LogToolTests: XCTestCase {
         XCTAssertTrue(
             shown.contains(#"Store.Register {"model":{"isActive":true},"modelName":"ActionLogger.State"}"#), shown)
         XCTAssertFalse(shown.contains("18SubstateMiddleware"), shown)
+    }
+
+    func testShowAndTailPrintDurationsAsPeopleReadThem() async throws {
+        let log = MemoryLog()
+        let store = Store(model: Meter(), middleware: [ActionRecorder(to: log)])
+        store.update(Pause(delay: .milliseconds(300), label: "[0,1]", timeout: .seconds(90), steps: [.seconds(1)]))
+        store.update(Pause(delay: .microseconds(1_500), label: "x", timeout: nil, steps: []))
+        store.update(Pause(delay: .seconds(120), label: "y", timeout: .nanoseconds(12), steps: []))
+        let url = directory.appendingPathComponent("durations.jsonl")
+        try log.text.write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertTrue(log.text.contains(#""delay":[0,300000000000000000]"#), "recorded as Codable writes it")
+        let shown = LogTool.run(["show", url.path]).output
+        XCTAssertTrue(
+            shown.contains(
+                #"Pause {"delay":"300 ms","label":"[0,1]","timeout":"90 s","steps":[[0,1000000000000000000]]}"#),
+            shown)
+        XCTAssertTrue(shown.contains(#"Pause {"delay":"1.5 ms","label":"x","steps":[]}"#), shown)
+        XCTAssertTrue(shown.contains(#""delay":"2 min""#) && shown.contains(#""timeout":"12 ns""#), shown)
+        // Only the second and later lines of a type lack its shape: a filter still knows them.
+        let filtered = LogTool.run(["show", url.path, "--from", "3"]).output
+        XCTAssertTrue(filtered.contains(#""delay":"2 min""#), filtered)
+        let tail = LogTool.run(["tail", url.path, "-n", "1"]).output
+        XCTAssertTrue(tail.contains(#""delay":"2 min""#), tail)
     }
 
     func testShowPrintsATimelineWithFilters() async throws {
