@@ -2,6 +2,7 @@
 // The code below is the documentation's, line for line (SnippetCoverageTests), so it keeps
 // the documents' layout rather than the formatter's.
 
+import Foundation
 import Substate
 import SubstateMiddleware
 import SubstateTesting
@@ -97,5 +98,37 @@ final class ComingFromTCAFeatureTests: XCTestCase {
         XCTAssertEqual(store.find(CounterFeature.self)?.destination, .fact(FactSheet(text: "0 is a number.")))
         store.update(CounterFeature.DismissTapped())
         XCTAssertNil(store.find(CounterFeature.self)?.destination)
+    }
+}
+
+// MARK: ComingFromTCA.md, "Effects": a reducer's `uuid()`
+
+struct Attendee: Equatable {
+    var id: UUID
+}
+
+struct AddAttendee: StampedAction, Codable {
+    var id = UUID()  // replaced by the store's UUID when the action is dispatched
+    mutating func stamp(from dependencies: Dependencies) { id = dependencies.uuid() }
+}
+
+struct SyncUpForm: Model, Equatable {
+    var attendees: [Attendee] = []
+
+    mutating func update(action: Action) {
+        if let add = action as? AddAttendee { attendees.append(Attendee(id: add.id)) }
+    }
+}
+
+@MainActor
+final class ComingFromTCAStampTests: XCTestCase {
+    func testANewAttendeeGetsTheTestStoresUUID() async {
+let store = TestStore(model: SyncUpForm()) { $0.uuid = .incrementing }
+await store.send(AddAttendee()) {
+    $0.attendees = [Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)]
+}
+        await store.send(AddAttendee()) {
+            $0.attendees.append(Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!))
+        }
     }
 }

@@ -7,7 +7,8 @@ import Synchronization
 /// StateMachine runners read them through the store (`store.dependencies`) or the effect's
 /// ``Send`` (`send.dependencies`), so a test replaces every one in one line. Values an effect
 /// reads this way reach the tree inside the actions it sends, so a recorded log carries them
-/// and a replay, which runs no effects, sees the same values.
+/// and a replay, which runs no effects, sees the same values; a value a model needs at once
+/// (a new UUID) comes in its action, a ``StampedAction`` the store fills in on dispatch.
 ///
 /// Each has a production value, used unless the store is given another:
 ///

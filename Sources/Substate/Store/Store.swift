@@ -36,6 +36,8 @@ public final class Store: Observable {
     /// Whether the chain is the reducing link alone (no middleware), which dispatch then
     /// skips: a store without middleware pays for no link.
     @exclusivity(unchecked) private var reducesDirectly = false
+    /// Action types known not to be ``StampedAction``s, each in a slot chosen by its identity.
+    @exclusivity(unchecked) private var plainTypes = [ObjectIdentifier?](repeating: nil, count: 16)
 
     /// Where the action being dispatched came from, for middleware that reports it (loggers).
     package var dispatchOrigin: Origin { currentOrigin }
@@ -189,6 +191,11 @@ public final class Store: Observable {
     /// Dispatches an action that came from the given origin.
     @inline(__always)
     func dispatch(_ action: any Action, origin: Origin) {
+        var action = action
+        // Action types known to be plain cost one load and one comparison here.
+        let type = ObjectIdentifier(Swift.type(of: action))
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (plainTypes.count - 1)
+        if plainTypes[slot] != type { action = stamped(action, type: type, slot: slot) }
         if isDispatching {
             queue.append((action, origin))
             return
@@ -203,6 +210,23 @@ public final class Store: Observable {
         }
         guard let head else { return }
         run(action, from: head, origin: origin)
+    }
+
+    /// The action stamped from the store's dependencies when it is a ``StampedAction`` (never
+    /// while replaying: the log holds the values it was stamped with); otherwise the action
+    /// itself, its type noted as plain.
+    private func stamped(_ action: any Action, type: ObjectIdentifier, slot: Int) -> any Action {
+        guard let stampable = action as? any StampedAction else {
+            plainTypes[slot] = type
+            return action
+        }
+        guard !isReplaying else { return action }
+        func stamp<S: StampedAction>(_ action: S) -> any Action {
+            var action = action
+            action.stamp(from: dependencies)
+            return action
+        }
+        return stamp(stampable)
     }
 
     /// Runs an action from a link of the chain on; outside a dispatch, this starts one (the
