@@ -36,8 +36,14 @@ public final class Store: Observable {
     /// Whether the chain is the reducing link alone (no middleware), which dispatch then
     /// skips: a store without middleware pays for no link.
     @exclusivity(unchecked) private var reducesDirectly = false
-    /// Action types known not to be ``StampedAction``s, each in a slot chosen by its identity.
-    @exclusivity(unchecked) private var plainTypes = [ObjectIdentifier?](repeating: nil, count: 16)
+    /// Action types known not to be ``StampedAction``s (their metadata's address, 0 for none),
+    /// each in a slot chosen by its identity; allocated with the store and freed with it.
+    private let plainTypes: UnsafeMutablePointer<UInt> = {
+        let slots = UnsafeMutablePointer<UInt>.allocate(capacity: Store.plainTypeSlots)
+        slots.initialize(repeating: 0, count: Store.plainTypeSlots)
+        return slots
+    }()
+    private static let plainTypeSlots = 16
 
     /// Where the action being dispatched came from, for middleware that reports it (loggers).
     package var dispatchOrigin: Origin { currentOrigin }
@@ -164,6 +170,7 @@ public final class Store: Observable {
     var middlewareStorage: [MiddlewareStorageKey: AnyObject] = [:]
 
     isolated deinit {
+        defer { plainTypes.deallocate() }
         for middleware in middleware { middleware.storeWillRelease(self) }
         effects.cancelAll()
         // Compiled tracked visitors capture the log, which keeps them: let both go.
@@ -191,11 +198,24 @@ public final class Store: Observable {
     /// Dispatches an action that came from the given origin.
     @inline(__always)
     func dispatch(_ action: any Action, origin: Origin) {
-        var action = action
         // Action types known to be plain cost one load and one comparison here.
         let type = ObjectIdentifier(Swift.type(of: action))
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (plainTypes.count - 1)
-        if plainTypes[slot] != type { action = stamped(action, type: type, slot: slot) }
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (Self.plainTypeSlots - 1)
+        guard plainTypes[slot] == UInt(bitPattern: type) else {
+            return dispatchStamping(action, type: type, slot: slot, origin: origin)
+        }
+        dispatchAsIs(action, type: type, origin: origin)
+    }
+
+    /// ``dispatch(_:origin:)`` for an action whose type is not known to be plain: stamped first
+    /// if it is a ``StampedAction``.
+    private func dispatchStamping(_ action: any Action, type: ObjectIdentifier, slot: Int, origin: Origin) {
+        // Stamping changes an action's values, never its type.
+        dispatchAsIs(stamped(action, type: type, slot: slot), type: type, origin: origin)
+    }
+
+    @inline(__always)
+    private func dispatchAsIs(_ action: any Action, type: ObjectIdentifier, origin: Origin) {
         if isDispatching {
             queue.append((action, origin))
             return
@@ -203,7 +223,7 @@ public final class Store: Observable {
         if reducesDirectly {
             isDispatching = true
             currentOrigin = origin
-            reduce(action)
+            reduce(action, type: type)
             if queueHead < queue.count { drainQueue() }
             isDispatching = false
             return
@@ -217,7 +237,7 @@ public final class Store: Observable {
     /// itself, its type noted as plain.
     private func stamped(_ action: any Action, type: ObjectIdentifier, slot: Int) -> any Action {
         guard let stampable = action as? any StampedAction else {
-            plainTypes[slot] = type
+            plainTypes[slot] = UInt(bitPattern: type)
             return action
         }
         guard !isReplaying else { return action }
@@ -272,7 +292,12 @@ public final class Store: Observable {
     /// copy of it.
     @inline(__always)
     func reduce(_ action: any Action) {
-        let type = ObjectIdentifier(Swift.type(of: action))
+        reduce(action, type: ObjectIdentifier(Swift.type(of: action)))
+    }
+
+    /// ``reduce(_:)`` for an action whose type is known.
+    @inline(__always)
+    private func reduce(_ action: any Action, type: ObjectIdentifier) {
         #if DEBUG
             // Debug builds check each action type's routing on its first dispatch (see below).
             reduceInFull(action, type: type)
