@@ -1,0 +1,158 @@
+/// A stack of screens (a navigation path) that is itself a model: TCA's `StackState` with
+/// `forEach`.
+///
+/// Each screen gets a ``StackElementID`` when it is pushed, which names it until it is popped,
+/// so an action can be addressed to one screen when several of the same type are on the stack
+/// (``ToElement``). Every other action reaches every screen, as everywhere in the tree, and a
+/// screen that leaves the stack takes its effects with it.
+///
+/// ```swift
+/// struct AppFeature: Model {
+///     var path = ScreenStack<Detail>()
+///     var list = ItemList()
+///     mutating func update(action: Action) {
+///         if let open = action as? ItemList.Open { path.push(Detail(item: open.item)) }
+///     }
+/// }
+///
+/// store.update(ScreenStack<Detail>.Push(Detail(item: 3)))        // or from a model, as above
+/// store.update(ScreenStack<Detail>.ToElement(id: 0, Detail.Start()))  // that screen alone
+/// store.update(ScreenStack<Detail>.PopFrom(id: 0))              // it and every screen above it
+/// ```
+///
+/// A stack of several screen types holds an enum of them (`ScreenStack<Screen>` with
+/// `enum Screen: Model { case detail(Detail), case editor(Editor) }`), as `StackState` holds
+/// TCA's `Path.State`.
+public struct ScreenStack<Screen: Model>: Model {
+    /// One screen on the stack, with its id.
+    public struct Element: Model {
+        public let id: StackElementID
+        public var screen: Screen
+
+        public mutating func update(action: Action) {
+            guard let addressed = action as? any AddressedToElement, addressed.element == id else { return }
+            // Delivered to this screen and the models inside it, children first, as the store
+            // delivers every action: the screen's models received the envelope, not its content.
+            addressed.deliver(to: &screen)
+        }
+    }
+
+    /// The screens, bottom first.
+    public private(set) var elements: [Element] = []
+    /// The id the next pushed screen gets.
+    private var nextID = 0
+
+    /// A stack holding the screens, bottom first, with ids 0, 1...
+    public init(_ screens: [Screen] = []) {
+        for screen in screens { push(screen) }
+    }
+
+    /// The screens, bottom first.
+    public var screens: [Screen] { elements.map(\.screen) }
+    /// The ids of the screens, bottom first.
+    public var ids: [StackElementID] { elements.map(\.id) }
+    /// Whether no screen is on the stack.
+    public var isEmpty: Bool { elements.isEmpty }
+    /// The number of screens on the stack.
+    public var count: Int { elements.count }
+
+    /// The screen with the id, while it is on the stack.
+    public subscript(id id: StackElementID) -> Screen? {
+        get { elements.first { $0.id == id }?.screen }
+        set {
+            guard let index = elements.firstIndex(where: { $0.id == id }) else { return }
+            if let newValue { elements[index].screen = newValue } else { elements.removeSubrange(index...) }
+        }
+    }
+
+    /// Pushes a screen on top and returns its id.
+    @discardableResult
+    public mutating func push(_ screen: Screen) -> StackElementID {
+        let id = StackElementID(rawValue: nextID)
+        nextID += 1
+        elements.append(Element(id: id, screen: screen))
+        return id
+    }
+
+    /// Pops the top screen, if any.
+    public mutating func pop() {
+        if !elements.isEmpty { elements.removeLast() }
+    }
+
+    /// Pops the screen with the id and every screen above it; nothing when it is not on the stack.
+    public mutating func pop(from id: StackElementID) {
+        guard let index = elements.firstIndex(where: { $0.id == id }) else { return }
+        elements.removeSubrange(index...)
+    }
+
+    /// Pops every screen above the one with the id.
+    public mutating func pop(to id: StackElementID) {
+        guard let index = elements.firstIndex(where: { $0.id == id }) else { return }
+        elements.removeSubrange((index + 1)...)
+    }
+
+    /// Pushes a screen.
+    public struct Push: Action {
+        public let screen: Screen
+        public init(_ screen: Screen) { self.screen = screen }
+    }
+
+    /// Pops the top screen.
+    public struct Pop: Action, Codable, Equatable {
+        public init() {}
+    }
+
+    /// Pops the screen with the id and every screen above it.
+    public struct PopFrom: Action, Codable, Equatable {
+        public let id: StackElementID
+        public init(id: StackElementID) { self.id = id }
+    }
+
+    /// An action for the screen with the id alone: its screen model and the models inside it
+    /// receive ``action``; the other screens do not.
+    public struct ToElement<Wrapped: Action>: Action, AddressedToElement {
+        public let id: StackElementID
+        public let action: Wrapped
+
+        public init(id: StackElementID, _ action: Wrapped) {
+            self.id = id
+            self.action = action
+        }
+
+        var element: StackElementID { id }
+
+        func deliver<Target: Model>(to screen: inout Target) {
+            walkOutsideStore(action, through: &screen)
+        }
+    }
+
+    public mutating func update(action: Action) {
+        switch action {
+        case let push as Push: self.push(push.screen)
+        case is Pop: pop()
+        case let pop as PopFrom: self.pop(from: pop.id)
+        case let dismiss as any DismissRequest:
+            // The topmost screen of the type, with the screens above it.
+            if let index = elements.lastIndex(where: { dismiss.matches($0.screen) }) {
+                elements.removeSubrange(index...)
+            }
+        default: break
+        }
+    }
+}
+
+/// An action addressed to one element of a stack.
+protocol AddressedToElement {
+    var element: StackElementID { get }
+    /// Delivers the action inside to a screen and the models inside it.
+    func deliver<Target: Model>(to screen: inout Target)
+}
+
+extension ScreenStack: Equatable where Screen: Equatable {}
+extension ScreenStack.Element: Equatable where Screen: Equatable {}
+extension ScreenStack: Codable where Screen: Codable {}
+extension ScreenStack.Element: Codable where Screen: Codable {}
+extension ScreenStack.Push: Codable where Screen: Codable {}
+extension ScreenStack.Push: Equatable where Screen: Equatable {}
+extension ScreenStack.ToElement: Codable where Wrapped: Codable {}
+extension ScreenStack.ToElement: Equatable where Wrapped: Equatable {}

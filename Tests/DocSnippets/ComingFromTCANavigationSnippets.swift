@@ -1,0 +1,129 @@
+// swift-format-ignore-file
+// The code below is the documentation's, line for line (SnippetCoverageTests), so it keeps
+// the documents' layout rather than the formatter's.
+
+import Substate
+import SubstateMiddleware
+import SubstateTesting
+import XCTest
+
+// MARK: ComingFromTCA.md, "Navigation and shared state"
+
+struct Editor: Model {
+    var title = ""
+    struct DoneTapped: Action {}
+}
+
+struct SyncUpDetail: Model {
+    var editor = Presented<Editor>()
+    struct EditTapped: Action {}
+
+    mutating func update(action: Action) {
+        if action is EditTapped { editor.screen = Editor() }
+    }
+}
+
+@MainActor
+let dismissing = EffectHandler(effects: [
+    Effect(for: Editor.DoneTapped.self) { _ in Dismiss<Editor>() }
+])
+
+enum Path: Model {
+    case detail(SyncUpDetail)
+    case editor(Editor)
+}
+
+struct AppRoot: Model {
+    var path = ScreenStack<Path>()
+    struct Open: Action {}
+
+    mutating func update(action: Action) {
+        if action is Open { path.push(.detail(SyncUpDetail())) }
+    }
+}
+
+struct SyncUp: Model, Identifiable {
+    let id: Int
+    var title: String
+    struct Rename: Action { let id: Int; let title: String }
+
+    mutating func update(action: Action) {
+        if let rename = action as? Rename, rename.id == id { title = rename.title }
+    }
+}
+
+struct SyncUpScreen: Model {
+    let syncUpID: Int  // the id, not a copy
+}
+
+struct SyncUpsApp: Model {
+    var syncUps: [SyncUp] = []
+    var path = ScreenStack<SyncUpScreen>()
+    struct Delete: Action { let id: Int }
+
+    mutating func update(action: Action) {
+        if let delete = action as? Delete { syncUps.removeAll { $0.id == delete.id } }
+    }
+}
+
+struct DeleteAlert: Model {
+    let syncUpID: Int
+    var title = "Delete this sync-up?"
+    var confirm: SyncUpsApp.Delete { SyncUpsApp.Delete(id: syncUpID) }
+}
+
+struct SyncUpDetailScreen: Model {
+    let syncUpID: Int
+    var alert = Presented<DeleteAlert>()
+    struct DeleteTapped: Action {}
+
+    mutating func update(action: Action) {
+        if action is DeleteTapped { alert.screen = DeleteAlert(syncUpID: syncUpID) }
+    }
+}
+
+@MainActor
+final class ComingFromTCANavigationTests: XCTestCase {
+    func testAPresentedEditorDismissesItselfWhenDone() async {
+        let store = Store(model: SyncUpDetail(), middleware: [dismissing])
+        store.update(SyncUpDetail.EditTapped())
+        XCTAssertTrue(store.find(SyncUpDetail.self)?.editor.isPresented == true)
+        store.update(Editor.DoneTapped())
+        await store.effects.waitForAll()
+        XCTAssertFalse(store.find(SyncUpDetail.self)?.editor.isPresented == true)
+    }
+
+    func testAStackOfScreenTypesTakesActionsForOneScreen() {
+        let store = Store(model: AppRoot())
+store.update(AppRoot.Open())
+store.update(ScreenStack<Path>.ToElement(id: 0, SyncUpDetail.EditTapped()))
+        guard case .detail(let detail) = store.find(AppRoot.self)?.path.screens.first else {
+            return XCTFail("the detail screen is not on the stack")
+        }
+        XCTAssertTrue(detail.editor.isPresented)
+    }
+
+    func testTheOneCopyIsReadAndChangedFromEveryScreen() {
+        var app = SyncUpsApp(syncUps: [SyncUp(id: 1, title: "Standup"), SyncUp(id: 2, title: "Review")])
+        app.path.push(SyncUpScreen(syncUpID: 1))
+        let store = Store(model: app)
+        store.update(SyncUp.Rename(id: 1, title: "Daily"))
+let title = store.find(SyncUp.self, id: 1)?.title  // what the detail screen shows
+        XCTAssertEqual(title, "Daily")
+        store.update(SyncUpsApp.Delete(id: 1))
+        XCTAssertNil(store.find(SyncUp.self, id: 1), "deleted once, gone for every screen")
+        XCTAssertEqual(store.find(SyncUpsApp.self)?.syncUps.map(\.title), ["Review"])
+    }
+
+    func testAnAlertIsAModelWhoseButtonSendsItsAction() {
+        let store = Store(model: SyncUpsApp(syncUps: [SyncUp(id: 1, title: "Standup")]))
+        store.update(Store.Register(model: SyncUpDetailScreen(syncUpID: 1)))
+        store.update(SyncUpDetailScreen.DeleteTapped())
+        guard let alert = store.find(SyncUpDetailScreen.self)?.alert.screen else { return XCTFail("no alert") }
+        XCTAssertEqual(alert.title, "Delete this sync-up?")
+        store.update(alert.confirm)
+        store.update(Dismiss<DeleteAlert>())
+        XCTAssertEqual(store.find(SyncUpsApp.self)?.syncUps.count, 0)
+        XCTAssertFalse(store.find(SyncUpDetailScreen.self)?.alert.isPresented == true)
+    }
+}
