@@ -121,6 +121,81 @@ final class SessionPageTests: XCTestCase {
         XCTAssertEqual(JSONEdit.edits(from: Data("[1]".utf8), to: Data("[1]".utf8)), [])
     }
 
+    func testEditsTurnRandomDocumentsIntoTheirRandomChanges() throws {
+        var generator = SplitMix(seed: 42)
+        for _ in 0..<400 {
+            let before = randomJSON(depth: 3, &generator)
+            let after = mutated(before, &generator)
+            let old = try JSONSerialization.data(withJSONObject: ["root": before], options: [.sortedKeys])
+            let new = try JSONSerialization.data(withJSONObject: ["root": after], options: [.sortedKeys])
+            var value = try JSONSerialization.jsonObject(with: old)
+            let edits = JSONEdit.edits(from: old, to: new)
+            for edit in edits { value = apply(edit, to: value) }
+            XCTAssertEqual(
+                try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), new,
+                "\(String(decoding: old, as: UTF8.self)) → \(String(decoding: new, as: UTF8.self))")
+        }
+        // One element added to a long array is one edit, not the whole array again.
+        let long = try JSONSerialization.data(withJSONObject: Array(0..<1_000))
+        let longer = try JSONSerialization.data(withJSONObject: Array(0..<500) + [-1] + Array(500..<1_000))
+        XCTAssertEqual(
+            JSONEdit.edits(from: long, to: longer), [JSONEdit(path: [.index(500)], value: "-1", inserts: true)])
+    }
+
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    private func randomJSON(depth: Int, _ generator: inout SplitMix) -> Any {
+        switch depth == 0 ? generator.next(4) : generator.next(6) {
+        case 0: return generator.next(100)
+        case 1: return ["a", "b\"q", "é \\ \n", ""][generator.next(4)]
+        case 2: return generator.next(2) == 0
+        case 3: return NSNull()
+        case 4: return (0..<generator.next(5)).map { _ in randomJSON(depth: depth - 1, &generator) }
+        default:
+            var object: [String: Any] = [:]
+            for _ in 0..<generator.next(4) {
+                object[["k", "key \"x\"", "ü", "a.b"][generator.next(4)]] = randomJSON(depth: depth - 1, &generator)
+            }
+            return object
+        }
+    }
+
+    private func mutated(_ value: Any, _ generator: inout SplitMix) -> Any {
+        if var array = value as? [Any] {
+            switch generator.next(4) {
+            case 0 where !array.isEmpty: array.remove(at: generator.next(array.count))
+            case 1: array.insert(randomJSON(depth: 1, &generator), at: generator.next(array.count + 1))
+            case 2 where !array.isEmpty:
+                let index = generator.next(array.count)
+                array[index] = mutated(array[index], &generator)
+            default: break
+            }
+            return array
+        }
+        if var object = value as? [String: Any] {
+            switch generator.next(3) {
+            case 0 where !object.isEmpty: object[object.keys.sorted()[generator.next(object.count)]] = nil
+            case 1: object["new \(generator.next(3))"] = randomJSON(depth: 1, &generator)
+            case 2 where !object.isEmpty:
+                let key = object.keys.sorted()[generator.next(object.count)]
+                object[key] = mutated(object[key]!, &generator)
+            default: break
+            }
+            return object
+        }
+        return generator.next(2) == 0 ? value : randomJSON(depth: 1, &generator)
+    }
+
     /// Applies an edit as the page's script does.
     private func apply(_ edit: JSONEdit, to value: Any) -> Any {
         guard let first = edit.path.first else {
@@ -128,7 +203,7 @@ final class SessionPageTests: XCTestCase {
                 try! JSONSerialization.jsonObject(with: Data($0.utf8), options: [.fragmentsAllowed])
             } as Any
         }
-        let rest = JSONEdit(path: Array(edit.path.dropFirst()), value: edit.value)
+        let rest = JSONEdit(path: Array(edit.path.dropFirst()), value: edit.value, inserts: edit.inserts)
         switch first {
         case .name(let name):
             var object = value as! [String: Any]
@@ -140,7 +215,13 @@ final class SessionPageTests: XCTestCase {
             return object
         case .index(let index):
             var array = value as! [Any]
-            array[index] = apply(rest, to: array[index])
+            if rest.path.isEmpty, rest.value == nil {
+                array.remove(at: index)
+            } else if rest.path.isEmpty, rest.inserts {
+                array.insert(apply(rest, to: NSNull()), at: index)
+            } else {
+                array[index] = apply(rest, to: array[index])
+            }
             return array
         }
     }

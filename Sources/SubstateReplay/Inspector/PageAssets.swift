@@ -287,6 +287,8 @@ enum PageAssets {
               var last = edit.p[edit.p.length - 1];
               if (edit.d) {
                 if (Array.isArray(target)) { target.splice(last, 1); } else { delete target[last]; }
+              } else if (edit.i) {
+                target.splice(last, 0, clone(edit.v));
               } else {
                 target[last] = clone(edit.v);
               }
