@@ -127,8 +127,15 @@ public final class ModelLogger: Middleware {
     /// (models that middleware registered are their own business), in field order: a nested
     /// model's changes stand where its field stands among its parent's own changes.
     private static func changes(_ changes: [ModelChange], in store: Store) -> [StateDiff.Change] {
-        let inRoot = changes.filter { $0.box == 0 }
-        if inRoot.count < 2 { return inRoot.flatMap { StateDiff($0, in: store).changes } }
+        // Loops, not closures: a closure written here is checked to run on the main actor each
+        // time it is called, which on the diff logger's path per action adds up.
+        var inRoot: [ModelChange] = []
+        for change in changes where change.box == 0 { inRoot.append(change) }
+        if inRoot.count < 2 {
+            var diff: [StateDiff.Change] = []
+            for change in inRoot { diff += StateDiff(change, in: store).changes }
+            return diff
+        }
         // Parents before the models below them, then each model's changes with its nested
         // models' merged in by field.
         let records = inRoot.map { ($0, $0.location) }.sorted { $0.1.precedes($1.1) }.map { change, location in

@@ -108,7 +108,7 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// The outbox an input or a result of this feature carries, read at its offset in the
     /// action: a cast, to the action's generic type or to a protocol, would look the type or
     /// the conformance up in the runtime's caches on every action.
-    private static func outbox(of action: any Action, at offset: Int) -> Outbox {
+    private nonisolated static func outbox(of action: any Action, at offset: Int) -> Outbox {
         func read<A: Action>(_ action: A) -> Outbox {
             withUnsafePointer(to: action) {
                 // Fact (field offsets): the caller checked that the action's type is the one
