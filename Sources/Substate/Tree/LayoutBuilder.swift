@@ -176,7 +176,7 @@ struct LayoutBuilder {
             layout.auditParts = layout.parts.filter { $0.child.hasHidingBelow }
             layout.parts.removeAll { !$0.child.holdsModels }
             layout.mayTrackWithoutCopy =
-                layout.model != nil && layout.parts.isEmpty && layout.existential == nil && !layout.buffers.isEmpty
+                layout.isLeafModel && !layout.buffers.isEmpty
         }
         for (owner, name, child) in readOnlyFields where child.holdsModels {
             owner.diagnostics.append(

@@ -61,7 +61,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
         let layout = LayoutCache.layout(for: Root.self, checking: self.value)
         usesRouting = layout.reachable.contains { $0.model?.handledActions != nil }
         broadcast = LayoutCache.visitor(for: layout, action: nil)
-        isLoneModel = !usesRouting && layout.isModel && layout.parts.isEmpty && layout.existential == nil
+        isLoneModel = !usesRouting && layout.isLeafModel
         super.init(layout: layout, address: UnsafeRawPointer(self.value))
     }
 

@@ -92,6 +92,10 @@ final class TypeLayout: @unchecked Sendable {
         routesAll || handledActions.contains(action)
     }
 
+    /// Whether the type is a model with no models below it: walks call its `update` directly,
+    /// with nothing to visit inside.
+    var isLeafModel: Bool { isModel && parts.isEmpty && existential == nil }
+
     /// Whether a model of the given type can occur at or below this type.
     func mayContain(_ modelType: ObjectIdentifier) -> Bool {
         hasExistentialBelow || modelTypes.contains(modelType)

@@ -133,9 +133,7 @@ struct VisitorCompiler {
             let part = Unmanaged.passUnretained(part)
             let visitElements: Visit
             let element = part.takeUnretainedValue().child
-            if container.kind == .array, let model = element.model, element.parts.isEmpty,
-                element.existential == nil, element.buffers.isEmpty
-            {
+            if container.kind == .array, element.isLeafModel, element.buffers.isEmpty, let model = element.model {
                 // An array of models with nothing below them: one loop of updates, then only
                 // the elements that changed are recorded.
                 let leaf = model.trackedLeafArray
@@ -171,9 +169,8 @@ struct VisitorCompiler {
         guard let model = element.model else { return container.makeVisit(visit) }
         switch container.kind {
         case .array:
-            let isLeaf = element.parts.isEmpty && element.existential == nil
             // A leaf that got this far receives the action unchanged, unless it is being checked.
-            if isLeaf, !isChecking { return model.updateArray }
+            if element.isLeafModel, !isChecking { return model.updateArray }
             return model.arrayVisitor(visit)
         case .optional:
             return model.optionalVisitor(visit)
