@@ -62,67 +62,38 @@ struct DurationFields {
     }
 
     /// The payload with each top-level member named in `fields` whose value is an encoded
-    /// duration written as a readable string; `nil` when nothing changed.
+    /// duration written as a readable string; `nil` when nothing changed. The payload comes from
+    /// a log reader, which checked its syntax.
     static func rewrite(_ json: [UInt8], fields: Set<String>) -> [UInt8]? {
+        let document = RawJSON(written: json)
+        guard let members = (try? document.members(at: document.root)) ?? nil else { return nil }
         var output: [UInt8] = []
-        var index = 0
-        var depth = 0
+        var copied = 0
         var changed = false
-        while index < json.count {
-            let byte = json[index]
-            if byte == UInt8(ascii: "\"") {
-                let end = stringEnd(json, from: index)
-                output += json[index..<end]
-                // A member name at the top level, followed by a pair.
-                if depth == 1, end < json.count, json[end] == UInt8(ascii: ":"),
-                    let name = String(bytes: json[(index + 1)..<(end - 1)], encoding: .utf8), fields.contains(name),
-                    let (text, next) = pair(json, at: end + 1)
-                {
-                    output.append(UInt8(ascii: ":"))
-                    output += "\"\(text)\"".utf8
-                    index = next
-                    changed = true
-                    continue
-                }
-                index = end
-                continue
-            }
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
-            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { depth -= 1 }
-            output.append(byte)
-            index += 1
+        for (key, value) in members.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) where fields.contains(key)
+        {
+            guard let text = duration(String(decoding: json[value], as: UTF8.self)) else { continue }
+            output += json[copied..<value.lowerBound]
+            output += "\"\(text)\"".utf8
+            copied = value.upperBound
+            changed = true
         }
-        return changed ? output : nil
+        guard changed else { return nil }
+        return output + json[copied...]
     }
 
-    /// Where the string starting at `start` (its opening quote) ends: just past its closing quote.
-    private static func stringEnd(_ json: [UInt8], from start: Int) -> Int {
-        var index = start + 1
-        while index < json.count {
-            if json[index] == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if json[index] == UInt8(ascii: "\"") { return index + 1 }
-            index += 1
-        }
-        return json.count
-    }
-
-    /// An encoded duration at `start`, as readable text, and where it ends.
-    private static func pair(_ json: [UInt8], at start: Int) -> (String, Int)? {
-        guard start < json.count, json[start] == UInt8(ascii: "["),
-            let close = json[start...].firstIndex(of: UInt8(ascii: "]"))
-        else { return nil }
+    /// An encoded duration (`[high,low]`), as readable text; `nil` for any other value.
+    private static func duration(_ text: String) -> String? {
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
         // `Duration` encodes its count of attoseconds, a 128-bit integer, as its high and low
         // 64-bit halves.
-        let numbers = String(decoding: json[(start + 1)..<close], as: UTF8.self).split(separator: ",")
+        let numbers = text.dropFirst().dropLast().split(separator: ",")
         guard numbers.count == 2, let high = Int64(numbers[0]), let low = UInt64(numbers[1]) else { return nil }
         let attoseconds = Int128(high) << 64 | Int128(low)
         let perSecond: Int128 = 1_000_000_000_000_000_000
-        let duration = Duration(
-            secondsComponent: Int64(attoseconds / perSecond), attosecondsComponent: Int64(attoseconds % perSecond))
-        return (readable(duration), close + 1)
+        return readable(
+            Duration(
+                secondsComponent: Int64(attoseconds / perSecond), attosecondsComponent: Int64(attoseconds % perSecond)))
     }
 
     /// A duration in the largest unit that keeps it above one: `300 ms`, `1.5 s`, `250 µs`.

@@ -30,54 +30,38 @@ package struct JSONEdit: Equatable {
     /// state of 1,000 to-dos with one toggled is one short edit after a scan of its bytes).
     /// Both documents come from the same encoder, so equal values have equal text.
     package static func edits(from before: Data, to after: Data) -> [JSONEdit] {
-        let old = [UInt8](before)
-        let new = [UInt8](after)
+        guard let old = try? RawJSON(bytes: [UInt8](before)), let new = try? RawJSON(bytes: [UInt8](after)) else {
+            return [JSONEdit(path: [], value: String(decoding: after, as: UTF8.self))]
+        }
+        return edits(from: old, to: new)
+    }
+
+    /// The edits that turn one document into another.
+    package static func edits(from old: RawJSON, to new: RawJSON) -> [JSONEdit] {
         var edits: [JSONEdit] = []
         var path: [Key] = []
-        guard let oldValue = ValueSpan(old, at: 0), let newValue = ValueSpan(new, at: 0) else {
-            return [JSONEdit(path: [], value: String(decoding: new, as: UTF8.self))]
-        }
-        compare(old, oldValue, new, newValue, &path, &edits)
+        compare(old, old.root..<old.end(at: old.root), new, new.root..<new.end(at: new.root), &path, &edits)
         return edits
     }
 
-    /// Where one JSON value sits in a document.
-    private struct ValueSpan {
-        let start: Int
-        let end: Int
+    private static func same(_ old: RawJSON, _ before: Range<Int>, _ new: RawJSON, _ after: Range<Int>) -> Bool {
+        before.count == after.count && old.bytes[before].elementsEqual(new.bytes[after])
+    }
 
-        /// The value starting at `index`, after any whitespace; `nil` when there is none.
-        init?(_ bytes: [UInt8], at index: Int) {
-            let start = Scan.skipSpace(bytes, index)
-            guard start < bytes.count, let end = Scan.valueEnd(bytes, start) else { return nil }
-            self.start = start
-            self.end = end
-        }
-
-        init(start: Int, end: Int) {
-            self.start = start
-            self.end = end
-        }
-
-        func first(_ bytes: [UInt8]) -> UInt8 { bytes[start] }
-
-        func text(_ bytes: [UInt8]) -> String { String(decoding: bytes[start..<end], as: UTF8.self) }
-
-        func same(_ bytes: [UInt8], as other: ValueSpan, in otherBytes: [UInt8]) -> Bool {
-            end - start == other.end - other.start
-                && bytes[start..<end].elementsEqual(otherBytes[other.start..<other.end])
-        }
+    /// An object's members in the order the text names them; `nil` when the value is not an
+    /// object (or names a member twice, which this package's encoders never write).
+    private static func members(_ json: RawJSON, _ value: Range<Int>) -> [(key: String, value: Range<Int>)]? {
+        guard let members = (try? json.members(at: value.lowerBound)) ?? nil else { return nil }
+        return members.map { ($0.key, $0.value) }.sorted { $0.value.lowerBound < $1.value.lowerBound }
     }
 
     private static func compare(
-        _ old: [UInt8], _ oldValue: ValueSpan, _ new: [UInt8], _ newValue: ValueSpan, _ path: inout [Key],
+        _ old: RawJSON, _ oldValue: Range<Int>, _ new: RawJSON, _ newValue: Range<Int>, _ path: inout [Key],
         _ edits: inout [JSONEdit]
     ) {
-        if oldValue.same(old, as: newValue, in: new) { return }
-        let opening = (oldValue.first(old), newValue.first(new))
-        if opening == (UInt8(ascii: "{"), UInt8(ascii: "{")), let before = Scan.members(old, oldValue),
-            let after = Scan.members(new, newValue)
-        {
+        if same(old, oldValue, new, newValue) { return }
+        let text = { (range: Range<Int>) in String(decoding: new.bytes[range], as: UTF8.self) }
+        if let before = members(old, oldValue), let after = members(new, newValue) {
             let afterKeys = Set(after.map(\.key))
             for member in before where !afterKeys.contains(member.key) {
                 edits.append(JSONEdit(path: path + [.name(member.key)], value: nil))
@@ -88,15 +72,13 @@ package struct JSONEdit: Equatable {
                 if let previous = beforeByKey[member.key] {
                     compare(old, previous, new, member.value, &path, &edits)
                 } else {
-                    edits.append(JSONEdit(path: path, value: member.value.text(new)))
+                    edits.append(JSONEdit(path: path, value: text(member.value)))
                 }
                 path.removeLast()
             }
             return
         }
-        if opening == (UInt8(ascii: "["), UInt8(ascii: "[")), let before = Scan.elements(old, oldValue),
-            let after = Scan.elements(new, newValue)
-        {
+        if let before = old.elements(at: oldValue.lowerBound), let after = new.elements(at: newValue.lowerBound) {
             if before.count == after.count {
                 for index in after.indices {
                     path.append(.index(index))
@@ -109,12 +91,12 @@ package struct JSONEdit: Equatable {
             // stays, the old elements between are removed and the new ones inserted, so adding
             // one element to a long array is one edit, not the whole array again.
             var prefix = 0
-            while prefix < min(before.count, after.count), before[prefix].same(old, as: after[prefix], in: new) {
+            while prefix < min(before.count, after.count), same(old, before[prefix], new, after[prefix]) {
                 prefix += 1
             }
             var suffix = 0
             while suffix < min(before.count, after.count) - prefix,
-                before[before.count - 1 - suffix].same(old, as: after[after.count - 1 - suffix], in: new)
+                same(old, before[before.count - 1 - suffix], new, after[after.count - 1 - suffix])
             {
                 suffix += 1
             }
@@ -122,118 +104,11 @@ package struct JSONEdit: Equatable {
                 edits.append(JSONEdit(path: path + [.index(prefix)], value: nil))
             }
             for index in prefix..<(after.count - suffix) {
-                edits.append(JSONEdit(path: path + [.index(index)], value: after[index].text(new), inserts: true))
+                edits.append(JSONEdit(path: path + [.index(index)], value: text(after[index]), inserts: true))
             }
             return
         }
-        edits.append(JSONEdit(path: path, value: newValue.text(new)))
-    }
-
-    /// Finds the values of JSON text without building them.
-    private enum Scan {
-        static func skipSpace(_ bytes: [UInt8], _ index: Int) -> Int {
-            var index = index
-            while index < bytes.count,
-                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
-                    || bytes[index] == 0x09
-            {
-                index += 1
-            }
-            return index
-        }
-
-        /// Just past the value starting at `start`; `nil` when the text ends inside it.
-        static func valueEnd(_ bytes: [UInt8], _ start: Int) -> Int? {
-            switch bytes[start] {
-            case UInt8(ascii: "\""): return stringEnd(bytes, start)
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                var index = start
-                while index < bytes.count {
-                    switch bytes[index] {
-                    case UInt8(ascii: "\""):
-                        guard let end = stringEnd(bytes, index) else { return nil }
-                        index = end
-                        continue
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth == 0 { return index + 1 }
-                    default: break
-                    }
-                    index += 1
-                }
-                return nil
-            default:
-                var index = start
-                while index < bytes.count {
-                    switch bytes[index] {
-                    case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09:
-                        return index
-                    default: index += 1
-                    }
-                }
-                return index
-            }
-        }
-
-        static func stringEnd(_ bytes: [UInt8], _ start: Int) -> Int? {
-            var index = start + 1
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\\"): index += 2
-                case UInt8(ascii: "\""): return index + 1
-                default: index += 1
-                }
-            }
-            return nil
-        }
-
-        /// An object's members, in order; `nil` when the text is not an object.
-        static func members(_ bytes: [UInt8], _ object: ValueSpan) -> [(key: String, value: ValueSpan)]? {
-            var members: [(key: String, value: ValueSpan)] = []
-            var index = skipSpace(bytes, object.start + 1)
-            if index < object.end, bytes[index] == UInt8(ascii: "}") { return members }
-            while index < object.end {
-                guard bytes[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(bytes, index) else { return nil }
-                guard let key = self.key(bytes, index, keyEnd) else { return nil }
-                index = skipSpace(bytes, keyEnd)
-                guard index < object.end, bytes[index] == UInt8(ascii: ":") else { return nil }
-                guard let value = ValueSpan(bytes, at: index + 1) else { return nil }
-                members.append((key, value))
-                index = skipSpace(bytes, value.end)
-                guard index < object.end else { return nil }
-                if bytes[index] == UInt8(ascii: "}") { return members }
-                guard bytes[index] == UInt8(ascii: ",") else { return nil }
-                index = skipSpace(bytes, index + 1)
-            }
-            return nil
-        }
-
-        /// An array's elements, in order; `nil` when the text is not an array.
-        static func elements(_ bytes: [UInt8], _ array: ValueSpan) -> [ValueSpan]? {
-            var elements: [ValueSpan] = []
-            var index = skipSpace(bytes, array.start + 1)
-            if index < array.end, bytes[index] == UInt8(ascii: "]") { return elements }
-            while index < array.end {
-                guard let value = ValueSpan(bytes, at: index) else { return nil }
-                elements.append(value)
-                index = skipSpace(bytes, value.end)
-                guard index < array.end else { return nil }
-                if bytes[index] == UInt8(ascii: "]") { return elements }
-                guard bytes[index] == UInt8(ascii: ",") else { return nil }
-                index = skipSpace(bytes, index + 1)
-            }
-            return nil
-        }
-
-        /// A member's name: its characters, with escapes read as JSON reads them.
-        static func key(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
-            let inner = bytes[(start + 1)..<(end - 1)]
-            if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
-            return (try? JSONSerialization.jsonObject(with: Data(bytes[start..<end]), options: [.fragmentsAllowed]))
-                as? String
-        }
+        edits.append(JSONEdit(path: path, value: text(newValue)))
     }
 
     func write(into json: JSONText) {

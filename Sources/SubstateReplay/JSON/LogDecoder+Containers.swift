@@ -30,7 +30,7 @@ struct LogValueDecoder: Decoder {
 /// A member named twice is read from its first occurrence, as `JSONDecoder` reads it.
 struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let input: LogDecoder
-    let members: [(key: String, value: Int)]
+    let members: [(key: String, value: Range<Int>)]
     let codingPath: [any CodingKey]
     /// Where each member's value starts, by name, for objects large enough that searching the
     /// list for every key would make decoding quadratic (a dictionary of many entries).
@@ -39,14 +39,14 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// Objects with more members than this are searched through ``index``.
     private static var indexedFrom: Int { 12 }
 
-    init(input: LogDecoder, members: [(key: String, value: Int)], codingPath: [any CodingKey]) {
+    init(input: LogDecoder, members: [(key: String, value: Range<Int>)], codingPath: [any CodingKey]) {
         self.input = input
         self.members = members
         self.codingPath = codingPath
         if members.count > Self.indexedFrom {
             var index: [String: Int] = [:]
             index.reserveCapacity(members.count)
-            for member in members where index[member.key] == nil { index[member.key] = member.value }
+            for member in members where index[member.key] == nil { index[member.key] = member.value.lowerBound }
             self.index = index
         } else {
             index = nil
@@ -66,7 +66,7 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func find(_ key: any CodingKey) -> Int? {
         let name = key.stringValue
         if let index { return index[name] }
-        return members.first { $0.key == name }?.value
+        return members.first { $0.key == name }?.value.lowerBound
     }
 
     private func value(_ key: Key) throws -> Int {
@@ -140,11 +140,11 @@ struct LogKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 /// An array in a payload, read from front to back.
 struct LogUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let input: LogDecoder
-    let elements: [Int]
+    let elements: [Range<Int>]
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(input: LogDecoder, elements: [Int], codingPath: [any CodingKey]) {
+    init(input: LogDecoder, elements: [Range<Int>], codingPath: [any CodingKey]) {
         self.input = input
         self.elements = elements
         self.codingPath = codingPath
@@ -161,7 +161,7 @@ struct LogUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: path, debugDescription: "Unkeyed container is at end."))
         }
-        return elements[currentIndex]
+        return elements[currentIndex].lowerBound
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -169,29 +169,31 @@ package final class LogDecoder {
 
     // MARK: Structure
 
-    /// The members of the object at `index`: each key, and where its value starts.
-    func members(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> [(key: String, value: Int)] {
+    /// The members of the object at `index`: each key, and where its value starts and ends.
+    func members(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> [(key: String, value: Range<Int>)] {
         guard bytes[index] == UInt8(ascii: "{") else { throw mismatch([String: Any].self, at: index, path()) }
-        var members: [(key: String, value: Int)] = []
+        var members: [(key: String, value: Range<Int>)] = []
         var cursor = skipSpace(index + 1)
         while bytes[cursor] != UInt8(ascii: "}") {
             let (key, afterKey) = readString(at: cursor)
             let value = skipSpace(skipSpace(afterKey) + 1)
-            members.append((key, value))
-            cursor = skipSpace(valueEnd(at: value))
+            let end = valueEnd(at: value)
+            members.append((key, value..<end))
+            cursor = skipSpace(end)
             if bytes[cursor] == UInt8(ascii: ",") { cursor = skipSpace(cursor + 1) }
         }
         return members
     }
 
-    /// Where each element of the array at `index` starts.
-    func elements(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> [Int] {
+    /// Where each element of the array at `index` starts and ends.
+    func elements(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> [Range<Int>] {
         guard bytes[index] == UInt8(ascii: "[") else { throw mismatch([Any].self, at: index, path()) }
-        var elements: [Int] = []
+        var elements: [Range<Int>] = []
         var cursor = skipSpace(index + 1)
         while bytes[cursor] != UInt8(ascii: "]") {
-            elements.append(cursor)
-            cursor = skipSpace(valueEnd(at: cursor))
+            let end = valueEnd(at: cursor)
+            elements.append(cursor..<end)
+            cursor = skipSpace(end)
             if bytes[cursor] == UInt8(ascii: ",") { cursor = skipSpace(cursor + 1) }
         }
         return elements

@@ -25,6 +25,13 @@ package struct RawJSON {
         reader = LogDecoder(bytes: bytes, userInfo: [:])
     }
 
+    /// Bytes known to be valid JSON, not checked again: written by this package's encoders (the
+    /// session page diffs a state per action), or a payload a log reader checked with its line.
+    package init(written bytes: [UInt8]) {
+        self.bytes = bytes
+        reader = LogDecoder(bytes: bytes, userInfo: [:])
+    }
+
     /// Where the document's value starts.
     package var root: Int { reader.skipSpace(0) }
 
@@ -36,21 +43,21 @@ package struct RawJSON {
         }
         var result: [String: Range<Int>] = [:]
         for member in members {
-            let range = member.value..<reader.valueEnd(at: member.value)
-            guard result.updateValue(range, forKey: member.key) == nil else {
-                throw RawJSONError("the member \"\(member.key)\" appears twice", offset: member.value)
+            guard result.updateValue(member.value, forKey: member.key) == nil else {
+                throw RawJSONError("the member \"\(member.key)\" appears twice", offset: member.value.lowerBound)
             }
         }
         return result
     }
 
     /// The ranges of the elements of the array at `index`; `nil` when it is not an array.
-    func elements(at index: Int) -> [Range<Int>]? {
-        guard bytes[index] == UInt8(ascii: "["), let starts = try? reader.elements(at: index, path: []) else {
-            return nil
-        }
-        return starts.map { $0..<reader.valueEnd(at: $0) }
+    package func elements(at index: Int) -> [Range<Int>]? {
+        guard bytes[index] == UInt8(ascii: "[") else { return nil }
+        return try? reader.elements(at: index, path: [])
     }
+
+    /// Where the value at `index` ends.
+    package func end(at index: Int) -> Int { reader.valueEnd(at: index) }
 
     /// The string at a range, unescaped; `nil` when the value there is not a string.
     func string(_ range: Range<Int>) -> String? {

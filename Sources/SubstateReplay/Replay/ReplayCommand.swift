@@ -184,9 +184,15 @@ public enum ReplayCommand {
                 if case .action(let entry) = line, let json = pageState(of: store),
                     let model = store.lookup(Root.self), let previous = recorder.previous
                 {
-                    // An action that changed nothing needs no diff.
+                    // An action that changed nothing needs no diff. The states come from this
+                    // package's encoders, which write valid JSON: they are not checked again.
                     let unchanged = json == previous.json
-                    let edits = unchanged ? [] : JSONEdit.edits(from: previous.json, to: json)
+                    let edits =
+                        unchanged
+                        ? []
+                        : JSONEdit.edits(
+                            from: RawJSON(written: [UInt8](previous.json)),
+                            to: RawJSON(written: [UInt8](json)))
                     let changes = unchanged ? [] : StateDiff(from: previous.model, to: model).changes
                     recorder.session?.steps.append(
                         SessionPage.Step(sequence: entry.sequence, changes: changes, edits: edits))
