@@ -37,7 +37,7 @@ public struct MachineNode<Feature: StateMachine>: Model {
     }
 
     /// An input for the nodes of this feature: all of them, or the one with the given id.
-    public struct Input: Action, OutboxCarrier {
+    public struct Input: Action {
         public let input: Feature.Input
         /// The node addressed, or `nil` for every node of the feature.
         public let target: NodeID?
@@ -52,7 +52,7 @@ public struct MachineNode<Feature: StateMachine>: Model {
     }
 
     /// A result of an effect, addressed to the node whose effect produced it.
-    public struct Result: Action, OutboxCarrier {
+    public struct Result: Action {
         public let ioResult: Feature.IOResult
         public let node: NodeID
         @usableFromInline let outbox = Outbox()

@@ -33,11 +33,6 @@ final class Outbox: Sendable, HiddenFromLogs {
     }
 }
 
-/// An action that carries an ``Outbox``.
-protocol OutboxCarrier {
-    var outbox: Outbox { get }
-}
-
 /// Hands out the instance numbers that tell a node from a fresh node with the same id.
 @usableFromInline
 enum NodeInstances {
