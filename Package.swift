@@ -50,7 +50,7 @@ let package = Package(
             name: "substate-bench",
             dependencies: [
                 "Substate", "SubstateDump", "SubstateMiddleware", "SubstateMachine", "SubstateReplay",
-                "SubstateLogTool",
+                "SubstateLogTool", "TodosFeature",
             ],
             path: "Benchmarks/substate-bench"),
         .target(name: "SubstateTestSupport", path: "Tests/Support"),

@@ -53,6 +53,7 @@ func runBenchmarks() async {
         ("recording", { RecordingBenchmarks.figures(harness: harness) }),
         ("log codec", { LogBenchmarks.codec(harness: harness) }),
         ("long log", { LogBenchmarks.longLog(actions: logActions) }),
+        ("replay page", { PageBenchmarks.figures(quick: arguments.contains("--quick")) }),
     ]
     var figures: [Figure] = []
     for benchmark in benchmarks where filter == nil || benchmark.name.contains(filter!) {

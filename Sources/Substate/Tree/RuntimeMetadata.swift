@@ -29,9 +29,9 @@ import SubstateRuntimeSupport
 /// is caught by ``LayoutGuard`` before any model is walked through it.
 package enum RuntimeMetadata {
     package static let structKind = 0x200
-    static let enumKind = 0x201
+    package static let enumKind = 0x201
     package static let optionalKind = 0x202
-    static let tupleKind = 0x301
+    package static let tupleKind = 0x301
     static let existentialKind = 0x303
 
     /// The kind word at the start of a type's metadata (struct, enum, optional, tuple...).

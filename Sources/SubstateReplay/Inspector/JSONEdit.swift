@@ -38,38 +38,127 @@ package struct JSONEdit: Equatable {
 
     /// The edits that turn one document into another.
     package static func edits(from old: RawJSON, to new: RawJSON) -> [JSONEdit] {
+        edits(from: Side(json: old, nodes: []), to: Side(json: new, nodes: []))
+    }
+
+    /// The edits that turn one encode of a ``StateEncoder`` into another. Where each value is
+    /// is known from the encodes' nodes, and a value copied unchanged is skipped without
+    /// comparing its bytes, so the cost follows what changed.
+    package static func edits(from old: StateEncoder.Document, to new: StateEncoder.Document) -> [JSONEdit] {
+        edits(
+            from: Side(json: RawJSON(written: old.bytes), nodes: old.nodes),
+            to: Side(json: RawJSON(written: new.bytes), nodes: new.nodes))
+    }
+
+    /// A document and the nodes recorded as it was written (none for a document read whole).
+    private struct Side {
+        let json: RawJSON
+        let nodes: [EncodedNode]
+
+        /// The value starting at `index`, and its node if one was recorded.
+        struct Value {
+            let range: Range<Int>
+            let node: Int
+        }
+
+        var root: Value {
+            let start = json.root
+            if let first = nodes.first, first.start == start { return Value(range: start..<first.end, node: 0) }
+            return Value(range: start..<json.end(at: start), node: -1)
+        }
+
+        /// The nodes written inside `node`, in the order of their bytes.
+        private func children(of node: Int) -> [Int] {
+            guard node >= 0 else { return [] }
+            var list: [Int] = []
+            var child = nodes[node].firstChild
+            while child >= 0 {
+                list.append(child)
+                child = nodes[child].next
+            }
+            // An object's members were put in the order of their keys after they were written.
+            for index in list.indices.dropFirst() where nodes[list[index - 1]].start > nodes[list[index]].start {
+                list.sort { nodes[$0].start < nodes[$1].start }
+                break
+            }
+            return list
+        }
+
+        private func skipSpace(_ index: Int) -> Int {
+            var index = index
+            while index < json.bytes.count,
+                json.bytes[index] == 0x20 || json.bytes[index] == 0x0A || json.bytes[index] == 0x0D
+                    || json.bytes[index] == 0x09
+            {
+                index += 1
+            }
+            return index
+        }
+
+        /// The members of an object, or the elements of an array (with empty keys), in the
+        /// order of the text; values with a node end where the node says, others are scanned.
+        func parts(of value: Value) -> [(key: String, value: Value)] {
+            let close = json.bytes[value.range.lowerBound] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let keyed = close == UInt8(ascii: "}")
+            let inside = children(of: value.node)
+            var nextChild = 0
+            var parts: [(key: String, value: Value)] = []
+            var index = skipSpace(value.range.lowerBound + 1)
+            guard json.bytes[index] != close else { return [] }
+            while true {
+                var key = ""
+                if keyed {
+                    let keyEnd = json.end(at: index)
+                    key = json.string(index..<keyEnd) ?? ""
+                    index = skipSpace(skipSpace(keyEnd) + 1)
+                }
+                while nextChild < inside.count, nodes[inside[nextChild]].start < index { nextChild += 1 }
+                let part: Value
+                if nextChild < inside.count, nodes[inside[nextChild]].start == index {
+                    part = Value(range: index..<nodes[inside[nextChild]].end, node: inside[nextChild])
+                } else {
+                    part = Value(range: index..<json.end(at: index), node: -1)
+                }
+                parts.append((key, part))
+                index = skipSpace(part.range.upperBound)
+                guard json.bytes[index] == UInt8(ascii: ",") else { return parts }
+                index = skipSpace(index + 1)
+            }
+        }
+    }
+
+    private static func edits(from old: Side, to new: Side) -> [JSONEdit] {
         var edits: [JSONEdit] = []
         var path: [Key] = []
-        compare(old, old.root..<old.end(at: old.root), new, new.root..<new.end(at: new.root), &path, &edits)
+        compare(old, old.root, new, new.root, &path, &edits)
         return edits
     }
 
-    private static func same(_ old: RawJSON, _ before: Range<Int>, _ new: RawJSON, _ after: Range<Int>) -> Bool {
-        before.count == after.count && old.bytes[before].elementsEqual(new.bytes[after])
-    }
-
-    /// An object's members in the order the text names them; `nil` when the value is not an
-    /// object (or names a member twice, which this package's encoders never write).
-    private static func members(_ json: RawJSON, _ value: Range<Int>) -> [(key: String, value: Range<Int>)]? {
-        guard let members = (try? json.members(at: value.lowerBound)) ?? nil else { return nil }
-        return members.map { ($0.key, $0.value) }.sorted { $0.value.lowerBound < $1.value.lowerBound }
+    /// Whether two values are the same: copied unchanged, or with the same text.
+    private static func same(_ old: Side, _ before: Side.Value, _ new: Side, _ after: Side.Value) -> Bool {
+        if after.node >= 0, before.node >= 0, new.nodes[after.node].reused == before.node { return true }
+        return before.range.count == after.range.count
+            && old.json.bytes[before.range].elementsEqual(new.json.bytes[after.range])
     }
 
     private static func compare(
-        _ old: RawJSON, _ oldValue: Range<Int>, _ new: RawJSON, _ newValue: Range<Int>, _ path: inout [Key],
+        _ old: Side, _ before: Side.Value, _ new: Side, _ after: Side.Value, _ path: inout [Key],
         _ edits: inout [JSONEdit]
     ) {
-        if same(old, oldValue, new, newValue) { return }
-        let text = { (range: Range<Int>) in String(decoding: new.bytes[range], as: UTF8.self) }
-        if let before = members(old, oldValue), let after = members(new, newValue) {
-            let afterKeys = Set(after.map(\.key))
-            for member in before where !afterKeys.contains(member.key) {
+        if same(old, before, new, after) { return }
+        let text = { (value: Side.Value) in String(decoding: new.json.bytes[value.range], as: UTF8.self) }
+        let first = (old.json.bytes[before.range.lowerBound], new.json.bytes[after.range.lowerBound])
+        if first == (UInt8(ascii: "{"), UInt8(ascii: "{")) {
+            let oldMembers = old.parts(of: before)
+            let newMembers = new.parts(of: after)
+            let newKeys = Set(newMembers.map(\.key))
+            for member in oldMembers where !newKeys.contains(member.key) {
                 edits.append(JSONEdit(path: path + [.name(member.key)], value: nil))
             }
-            let beforeByKey = Dictionary(before.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            for member in after {
+            let oldByKey = Dictionary(oldMembers.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            for member in newMembers {
                 path.append(.name(member.key))
-                if let previous = beforeByKey[member.key] {
+                if let previous = oldByKey[member.key] {
                     compare(old, previous, new, member.value, &path, &edits)
                 } else {
                     edits.append(JSONEdit(path: path, value: text(member.value)))
@@ -78,11 +167,13 @@ package struct JSONEdit: Equatable {
             }
             return
         }
-        if let before = old.elements(at: oldValue.lowerBound), let after = new.elements(at: newValue.lowerBound) {
-            if before.count == after.count {
-                for index in after.indices {
+        if first == (UInt8(ascii: "["), UInt8(ascii: "[")) {
+            let oldElements = old.parts(of: before).map(\.value)
+            let newElements = new.parts(of: after).map(\.value)
+            if oldElements.count == newElements.count {
+                for index in newElements.indices {
                     path.append(.index(index))
-                    compare(old, before[index], new, after[index], &path, &edits)
+                    compare(old, oldElements[index], new, newElements[index], &path, &edits)
                     path.removeLast()
                 }
                 return
@@ -90,25 +181,25 @@ package struct JSONEdit: Equatable {
             // Elements added or removed: what the two arrays share at the start and at the end
             // stays, the old elements between are removed and the new ones inserted, so adding
             // one element to a long array is one edit, not the whole array again.
+            let shorter = min(oldElements.count, newElements.count)
             var prefix = 0
-            while prefix < min(before.count, after.count), same(old, before[prefix], new, after[prefix]) {
-                prefix += 1
-            }
+            while prefix < shorter, same(old, oldElements[prefix], new, newElements[prefix]) { prefix += 1 }
             var suffix = 0
-            while suffix < min(before.count, after.count) - prefix,
-                same(old, before[before.count - 1 - suffix], new, after[after.count - 1 - suffix])
+            while suffix < shorter - prefix,
+                same(
+                    old, oldElements[oldElements.count - 1 - suffix], new, newElements[newElements.count - 1 - suffix])
             {
                 suffix += 1
             }
-            for _ in prefix..<(before.count - suffix) {
+            for _ in prefix..<(oldElements.count - suffix) {
                 edits.append(JSONEdit(path: path + [.index(prefix)], value: nil))
             }
-            for index in prefix..<(after.count - suffix) {
-                edits.append(JSONEdit(path: path + [.index(index)], value: text(after[index]), inserts: true))
+            for index in prefix..<(newElements.count - suffix) {
+                edits.append(JSONEdit(path: path + [.index(index)], value: text(newElements[index]), inserts: true))
             }
             return
         }
-        edits.append(JSONEdit(path: path, value: text(newValue)))
+        edits.append(JSONEdit(path: path, value: text(after)))
     }
 
     func write(into json: JSONText) {

@@ -17,6 +17,12 @@ struct CanonicalJSON {
     static func encode(_ value: any Encodable) throws -> Data {
         try RedactionContext.encoder(sorted: true).encode(CanonicalValue(value: value))
     }
+
+    /// The canonical JSON of a set, or of a dictionary whose keys are not strings or integers:
+    /// its parts in the order of their encoded bytes.
+    static func encode(unordered value: any UnorderedEncodable) throws -> Data {
+        try RedactionContext.encoder(sorted: true).encode(CanonicalUnordered(value: value))
+    }
 }
 
 /// A value whose nested values are all encoded through ``CanonicalEncoder``.
@@ -42,23 +48,27 @@ private struct CanonicalValue: Encodable {
 }
 
 /// A collection whose encoded order is its hash order.
-private protocol UnorderedEncodable: Encodable {
+protocol UnorderedEncodable: Encodable {
     /// The values to write, in the order `encode(to:)` would: a set's elements, or a
     /// dictionary's keys and values alternating; `nil` when the encoding is ordered already.
     var unorderedParts: [[any Encodable]]? { get }
+    /// Whether values of the type are written in hash order.
+    static var isUnordered: Bool { get }
 }
 
 extension Set: UnorderedEncodable where Element: Encodable {
-    fileprivate var unorderedParts: [[any Encodable]]? { map { [$0] } }
+    var unorderedParts: [[any Encodable]]? { map { [$0] } }
+    static var isUnordered: Bool { true }
 }
 
 extension Dictionary: UnorderedEncodable where Key: Encodable, Value: Encodable {
-    fileprivate var unorderedParts: [[any Encodable]]? {
-        // Keys that are strings, integers or coding-key representable make a keyed container,
-        // which sorted keys order already.
-        if Key.self == String.self || Key.self == Int.self || Key.self is any CodingKeyRepresentable.Type { return nil }
-        return map { [$0.key, $0.value] }
+    /// Keys that are strings, integers or coding-key representable make a keyed container,
+    /// which sorted keys order already.
+    static var isUnordered: Bool {
+        !(Key.self == String.self || Key.self == Int.self || Key.self is any CodingKeyRepresentable.Type)
     }
+
+    var unorderedParts: [[any Encodable]]? { Self.isUnordered ? map { [$0.key, $0.value] } : nil }
 }
 
 /// A set or an other-keyed dictionary, written in the order of its parts' encoded bytes.

@@ -23,6 +23,9 @@ package final class LogEncoder {
     /// stored properties would need on every access.
     let output: UnsafeMutablePointer<LogOutput>
     let userInfo: [CodingUserInfoKey: Any] = [RedactionContext.redacting: true]
+    /// What a ``StateEncoder`` remembers of the last encode, consulted for every value; `nil`
+    /// when recording.
+    var memo: EncodingMemo?
 
     package init() {
         output = .allocate(capacity: 1)
@@ -66,6 +69,15 @@ package final class LogEncoder {
     /// Writes any encodable value at the current position, under `key` in the coding path.
     func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)? = nil) throws {
         if try writeKnown(value) { return }
+        if let memo {
+            try memo.encode(value, key: key, by: self)
+            return
+        }
+        try encodeFresh(value, key: key)
+    }
+
+    /// Writes a value by asking it to encode itself.
+    func encodeFresh<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
         if let key { output.pointee.path.append(key) }
         defer { if key != nil { output.pointee.path.removeLast() } }
         let start = output.pointee.bytes.count

@@ -13,6 +13,10 @@ struct LogOutput {
         var count = 0
         /// Where this object's keys start in ``LogOutput/keys``.
         let keyBase: Int
+        /// Where this object's members start in ``LogOutput/members``, in canonical mode.
+        let memberBase: Int
+        /// The first of ``LogOutput/nodes`` written inside this container.
+        let nodeBase: Int
     }
 
     var bytes: [UInt8] = []
@@ -28,6 +32,15 @@ struct LogOutput {
     var path: [any CodingKey] = []
     /// Set when a container was misused, even if the value caught the error and went on.
     private(set) var failed = false
+    /// Whether the output is canonical JSON, byte for byte as `JSONEncoder` with sorted keys
+    /// writes it: each object's members in the order of their keys' UTF-8 bytes, `/` escaped,
+    /// `\b` and `\f` by name, whole floating-point numbers without `.0`.
+    var canonical = false
+    /// In canonical mode, the key and first byte of every member of the open objects.
+    private var members: [(key: String, start: Int)] = []
+    /// The values a ``StateEncoder`` recorded in this output, moved with their bytes when an
+    /// object's members are put in order.
+    var nodes: [EncodedNode] = []
 
     init() {
         bytes.reserveCapacity(256)
@@ -37,6 +50,7 @@ struct LogOutput {
         frames.removeAll(keepingCapacity: true)
         path.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
         if !keySets.isEmpty { keySets.removeAll() }
         failed = false
     }
@@ -51,7 +65,9 @@ struct LogOutput {
     /// Opens an object or array at the current value position and returns its id.
     mutating func open(object: Bool) -> Int {
         nextID += 1
-        frames.append(Frame(id: nextID, isObject: object, keyBase: keys.count))
+        frames.append(
+            Frame(
+                id: nextID, isObject: object, keyBase: keys.count, memberBase: members.count, nodeBase: nodes.count))
         bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         return nextID
     }
@@ -59,6 +75,10 @@ struct LogOutput {
     /// Finishes every container opened after `id`.
     mutating func close(after id: Int) {
         while let last = frames.last, last.id > id {
+            if canonical, last.isObject {
+                if last.count > 1 { sortMembers(of: last) }
+                members.removeSubrange(last.memberBase...)
+            }
             bytes.append(last.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
             if last.isObject {
                 keys.removeSubrange(last.keyBase...)
@@ -80,6 +100,7 @@ struct LogOutput {
     mutating func beginElement(in id: Int, key: String) throws {
         try beginElement(in: id)
         try note(key, in: frames[frames.count - 1])
+        if canonical { members.append((key, bytes.count)) }
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
     }
@@ -113,7 +134,55 @@ struct LogOutput {
             throw EncodingError.invalidValue(
                 value, EncodingError.Context(codingPath: path, debugDescription: "\(value) is not valid JSON"))
         }
-        bytes.append(contentsOf: value.description.utf8)
+        let text = value.description
+        // `JSONEncoder` writes a whole number without its fraction: `1`, not `1.0`.
+        if canonical, text.hasSuffix(".0") {
+            bytes.append(contentsOf: text.utf8.dropLast(2))
+        } else {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Puts the members of the object being closed in the order of their keys, and moves the
+    /// nodes recorded inside them along.
+    private mutating func sortMembers(of frame: Frame) {
+        let list = members[frame.memberBase...]
+        var sorted = true
+        for index in list.indices.dropFirst()
+        where !list[index - 1].key.utf8.lexicographicallyPrecedes(list[index].key.utf8) {
+            sorted = false
+            break
+        }
+        if sorted { return }
+        let first = list[list.startIndex].start
+        let end = bytes.count
+        let starts = list.map(\.start)
+        let ends = starts.indices.map { $0 + 1 < starts.count ? starts[$0 + 1] - 1 : end }
+        let order = starts.indices.sorted {
+            list[frame.memberBase + $0].key.utf8.lexicographicallyPrecedes(list[frame.memberBase + $1].key.utf8)
+        }
+        var moved: [UInt8] = []
+        moved.reserveCapacity(end - first)
+        var newStarts = [Int](repeating: 0, count: starts.count)
+        for (position, member) in order.enumerated() {
+            if position > 0 { moved.append(UInt8(ascii: ",")) }
+            newStarts[member] = first + moved.count
+            moved.append(contentsOf: bytes[starts[member]..<ends[member]])
+        }
+        bytes.replaceSubrange(first..<end, with: moved)
+        guard frame.nodeBase < nodes.count else { return }
+        for index in frame.nodeBase..<nodes.count {
+            // The member holding the node: the last one starting at or before it.
+            var low = 0
+            var high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= nodes[index].start { low = middle } else { high = middle - 1 }
+            }
+            let shift = newStarts[low] - starts[low]
+            nodes[index].start += shift
+            nodes[index].end += shift
+        }
     }
 
     mutating func writeNull() { bytes.append(contentsOf: "null".utf8) }
@@ -128,15 +197,20 @@ struct LogOutput {
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard
+                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                        || (canonical && byte == UInt8(ascii: "/"))
+                else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 runStart = index + 1
                 bytes.append(UInt8(ascii: "\\"))
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
                 case 0x0A: bytes.append(UInt8(ascii: "n"))
                 case 0x0D: bytes.append(UInt8(ascii: "r"))
                 case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x08 where canonical: bytes.append(UInt8(ascii: "b"))
+                case 0x0C where canonical: bytes.append(UInt8(ascii: "f"))
                 default:
                     let hex = Array("0123456789abcdef".utf8)
                     bytes.append(contentsOf: "u00".utf8)

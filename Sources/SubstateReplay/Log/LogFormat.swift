@@ -37,8 +37,13 @@ package func jsonData(of value: any Encodable) throws -> Data {
 
 /// A stable 64-bit digest (FNV-1a) of bytes, as 16 hex digits.
 package func digest(of data: Data) -> String {
+    data.withUnsafeBytes { digest(of: $0) }
+}
+
+/// ``digest(of:)-(Data)`` of bytes in memory.
+package func digest(of bytes: UnsafeRawBufferPointer) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
+    for byte in bytes {
         hash ^= UInt64(byte)
         hash = hash &* 0x0000_0100_0000_01B3
     }

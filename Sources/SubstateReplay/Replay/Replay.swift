@@ -155,14 +155,14 @@ public enum Replay {
     package static func run<Root: Model & Codable>(
         contentsOf url: URL, as root: Root.Type, through: Int? = nil, skipping: Int? = nil,
         aliases: [String: any Action.Type] = [:], substitutes: RedactionSubstitutes = RedactionSubstitutes(),
-        middleware: [any Middleware] = [], skippingUnreplayable: Bool = false,
+        middleware: [any Middleware] = [], skippingUnreplayable: Bool = false, encoder: StateEncoder = StateEncoder(),
         watch: ((ActionLog.Line, Store) -> Void)?, start: ((Store, ActionLog.Header) -> Void)?
     ) throws -> Outcome {
         let reader = try LogReader(contentsOf: url)
         var outcome = try run(
             header: reader.header, lines: reader.next, as: root, through: through, skipping: skipping,
             aliases: aliases, substitutes: substitutes, middleware: middleware,
-            skippingUnreplayable: skippingUnreplayable, watch: watch, start: start)
+            skippingUnreplayable: skippingUnreplayable, encoder: encoder, watch: watch, start: start)
         outcome.tornTail = reader.tornTail
         return outcome
     }
@@ -175,13 +175,13 @@ public enum Replay {
     private static func run<Root: Model & Codable>(
         header: ActionLog.Header, lines: @escaping () throws -> ActionLog.Line?, as root: Root.Type, through: Int?,
         skipping: Int?, aliases: [String: any Action.Type], substitutes: RedactionSubstitutes,
-        middleware: [any Middleware], skippingUnreplayable: Bool, watch: ((ActionLog.Line, Store) -> Void)? = nil,
-        start: ((Store, ActionLog.Header) -> Void)? = nil
+        middleware: [any Middleware], skippingUnreplayable: Bool, encoder: StateEncoder = StateEncoder(),
+        watch: ((ActionLog.Line, Store) -> Void)? = nil, start: ((Store, ActionLog.Header) -> Void)? = nil
     ) throws -> Outcome {
         var skipped: [Skipped] = []
         var outcome = try replay(
             header: header, lines: lines, as: root, through: through, skipping: skipping, aliases: aliases,
-            substitutes: substitutes, middleware: middleware, watch: watch, start: start
+            substitutes: substitutes, middleware: middleware, encoder: encoder, watch: watch, start: start
         ) { entry, error in
             guard skippingUnreplayable else { throw error }
             skipped.append(Skipped(sequence: entry.sequence, action: entry.type, reason: error.message))
@@ -193,8 +193,9 @@ public enum Replay {
     private static func replay<Root: Model & Codable>(
         header: ActionLog.Header, lines source: @escaping () throws -> ActionLog.Line?, as root: Root.Type,
         through: Int?, skipping: Int?, aliases: [String: any Action.Type],
-        substitutes: RedactionSubstitutes, middleware: [any Middleware], watch: ((ActionLog.Line, Store) -> Void)?,
-        start: ((Store, ActionLog.Header) -> Void)?, unreplayable: (ActionLog.Entry, ActionLogError) throws -> Void
+        substitutes: RedactionSubstitutes, middleware: [any Middleware], encoder: StateEncoder,
+        watch: ((ActionLog.Line, Store) -> Void)?, start: ((Store, ActionLog.Header) -> Void)?,
+        unreplayable: (ActionLog.Entry, ActionLogError) throws -> Void
     ) throws -> Outcome {
         let jsonDecoder = RedactionContext.decoder(substitutes)
         guard let initial = header.initialState else {
@@ -214,6 +215,8 @@ public enum Replay {
         var matchedState = store.lookup(Root.self)
         var last: (sequence: Int, type: String) = (header.startSequence, "Store.Start")
         var lastMatched = header.startSequence
+        // Each recorded model's type has an encoder of its own, which remembers its last state.
+        var modelEncoders: [String: StateEncoder] = [:]
         // Checks are made once the action they follow has been replayed, whatever order the
         // recorders wrote their lines in.
         var lines = OrderedLines(source: source)
@@ -252,7 +255,9 @@ public enum Replay {
             case .digest(let sequence, let value, let number):
                 defer { watch?(line, store) }
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
-                if digest(of: try encoded(store, Root.self)) == value {
+                if try matches(
+                    store, Root.self, encoder, where: { bytes in bytes.withUnsafeBytes { digest(of: $0) } == value })
+                {
                     verified += 1
                     lastMatched = sequence
                     matchedState = store.lookup(Root.self)
@@ -287,7 +292,7 @@ public enum Replay {
                     continue
                 }
                 // Both sides are the canonical encoding, the recorded one read byte for byte.
-                if try encoded(store, Root.self) == recorded {
+                if try matches(store, Root.self, encoder, where: { sameBytes(recorded, $0) }) {
                     verified += 1
                     lastMatched = sequence
                     matchedState = store.lookup(Root.self)
@@ -304,8 +309,10 @@ public enum Replay {
                 guard let modelType = _typeByName(name) as? any RecordedModel.Type else {
                     throw ActionLogError(line: number, "unknown model type \(type)")
                 }
+                let modelEncoder = modelEncoders[name] ?? StateEncoder()
+                modelEncoders[name] = modelEncoder
                 if let differences = try modelDifferences(
-                    modelType, recorded: recorded, in: store, decoder: jsonDecoder)
+                    modelType, recorded: recorded, in: store, decoder: jsonDecoder, encoder: modelEncoder)
                 {
                     return diverged(at: number, differences: differences)
                 }
@@ -319,12 +326,33 @@ public enum Replay {
     /// `decoder` carries the replay's substitutes, so that a model with `Redacted` fields
     /// still shows its differences.
     private static func modelDifferences<M: RecordedModel>(
-        _ type: M.Type, recorded: Data, in store: Store, decoder: JSONDecoder
+        _ type: M.Type, recorded: Data, in store: Store, decoder: JSONDecoder, encoder: StateEncoder
     ) throws -> [StateDiff.Change]? {
         guard let current = store.lookup(M.self) else { return [] }
+        if let bytes = encoder.encode(current), sameBytes(recorded, bytes) { return nil }
         if try jsonData(of: current) == recorded { return nil }
         guard let expected = try? decoder.decode(M.self, from: recorded) else { return [] }
         return StateDiff(from: expected, to: current).changes
+    }
+
+    /// Whether the state's canonical JSON passes `check`. The state is encoded by `encoder`,
+    /// which costs what changed since its last encode; only when that fails the check is the
+    /// state encoded again as the recorder encodes it (``CanonicalJSON``), so a check never
+    /// fails on a difference in how the two encoders write a value.
+    private static func matches<Root: Model & Codable>(
+        _ store: Store, _ root: Root.Type, _ encoder: StateEncoder, where check: ([UInt8]) -> Bool
+    ) throws -> Bool {
+        if let model = store.lookup(Root.self), let bytes = encoder.encode(model), check(bytes) { return true }
+        return check([UInt8](try encoded(store, Root.self)))
+    }
+
+    private static func sameBytes(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        data.count == bytes.count
+            && data.withUnsafeBytes { left in
+                bytes.withUnsafeBytes { right in
+                    left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                }
+            }
     }
 
     /// The state encoded as the recorder encodes it, for digests.

@@ -164,48 +164,53 @@ public enum ReplayCommand {
         output: (String) -> Void
     ) -> Int32 {
         let recorder = PageRecorder<Root>()
-        // The page's states are written by the log's encoder, about three times as fast as
-        // `JSONEncoder`: one state per action is most of the work of making the page.
-        let encoder = LogEncoder()
-        func pageState(of store: Store) -> Data? {
-            guard let model = store.lookup(Root.self) else { return nil }
-            encoder.bytes.removeAll(keepingCapacity: true)
-            guard (try? encoder.encode(model)) != nil else { return Replay.state(of: store, as: Root.self) }
-            return Data(encoder.bytes)
+        // The page's states are written by a state encoder, which the replay's checks share:
+        // each encode costs what the action changed, and where every value is in the JSON is
+        // known, so the edits are found without reading the rest. A state it cannot stream is
+        // encoded as the recorder encodes it, and compared byte by byte.
+        let encoder = StateEncoder()
+        func pageState(of model: Root) -> (json: Data, nodes: Bool) {
+            if let bytes = encoder.encode(model) { return (Data(bytes), true) }
+            return ((try? jsonData(of: model)) ?? Data("null".utf8), false)
         }
         let outcome: Replay.Outcome
         do {
             outcome = try Replay.run(
                 contentsOf: url, as: Root.self, through: through, aliases: aliases, substitutes: substitutes,
-                middleware: middleware, skippingUnreplayable: skippingUnreplayable
+                middleware: middleware, skippingUnreplayable: skippingUnreplayable, encoder: encoder
             ) { line, store in
                 // Changed where it is kept: a copy of the page per line would copy its lists.
                 recorder.session?.add(line)
-                if case .action(let entry) = line, let json = pageState(of: store),
-                    let model = store.lookup(Root.self), let previous = recorder.previous
+                if case .action(let entry) = line, let model = store.lookup(Root.self),
+                    let previous = recorder.previous
                 {
-                    // An action that changed nothing needs no diff. The states come from this
-                    // package's encoders, which write valid JSON: they are not checked again.
-                    let unchanged = json == previous.json
-                    let edits =
-                        unchanged
-                        ? []
-                        : JSONEdit.edits(
-                            from: RawJSON(written: [UInt8](previous.json)),
-                            to: RawJSON(written: [UInt8](json)))
+                    let state = pageState(of: model)
+                    let unchanged = state.json == previous.json
+                    let edits: [JSONEdit]
+                    if unchanged {
+                        edits = []
+                    } else if state.nodes, previous.nodes, encoder.hasPrevious {
+                        edits = JSONEdit.edits(from: encoder.previous, to: encoder.current)
+                    } else {
+                        // The states come from this package's encoders, which write valid
+                        // JSON: they are not checked again.
+                        edits = JSONEdit.edits(
+                            from: RawJSON(written: [UInt8](previous.json)), to: RawJSON(written: [UInt8](state.json)))
+                    }
                     let changes = unchanged ? [] : StateDiff(from: previous.model, to: model).changes
                     recorder.session?.steps.append(
                         SessionPage.Step(sequence: entry.sequence, changes: changes, edits: edits))
-                    recorder.previous = (json, model)
+                    recorder.previous = (state.json, state.nodes, model)
                 }
             } start: { store, header in
                 var session = SessionPage(
                     header: SessionPage.Header(
                         root: header.root, version: header.version, fingerprint: header.rootShape,
                         file: url.lastPathComponent))
-                if let json = pageState(of: store), let model = store.lookup(Root.self) {
-                    session.initialState = json
-                    recorder.previous = (json, model)
+                if let model = store.lookup(Root.self) {
+                    let state = pageState(of: model)
+                    session.initialState = state.json
+                    recorder.previous = (state.json, state.nodes, model)
                 }
                 recorder.session = session
             }
@@ -252,5 +257,5 @@ public enum ReplayCommand {
 /// What the session page's replay has gathered so far.
 private final class PageRecorder<Root: Model> {
     var session: SessionPage?
-    var previous: (json: Data, model: Root)?
+    var previous: (json: Data, nodes: Bool, model: Root)?
 }
