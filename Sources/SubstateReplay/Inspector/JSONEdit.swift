@@ -95,6 +95,19 @@ package struct JSONEdit: Equatable {
             return index
         }
 
+        /// The elements of an array: its nodes' children when each element has one, or
+        /// ``parts(of:)``.
+        func elements(of value: Value) -> [Value] {
+            guard value.node >= 0, nodes[value.node].elementsAreNodes else { return parts(of: value).map(\.value) }
+            var elements: [Value] = []
+            var child = nodes[value.node].firstChild
+            while child >= 0 {
+                elements.append(Value(range: nodes[child].start..<nodes[child].end, node: child))
+                child = nodes[child].next
+            }
+            return elements
+        }
+
         /// The members of an object, or the elements of an array (with empty keys), in the
         /// order of the text; values with a node end where the node says, others are scanned.
         func parts(of value: Value) -> [(key: String, value: Value)] {
@@ -168,8 +181,8 @@ package struct JSONEdit: Equatable {
             return
         }
         if first == (UInt8(ascii: "["), UInt8(ascii: "[")) {
-            let oldElements = old.parts(of: before).map(\.value)
-            let newElements = new.parts(of: after).map(\.value)
+            let oldElements = old.elements(of: before)
+            let newElements = new.elements(of: after)
             if oldElements.count == newElements.count {
                 for index in newElements.indices {
                     path.append(.index(index))

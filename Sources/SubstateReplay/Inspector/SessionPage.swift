@@ -265,19 +265,29 @@ package struct SessionPage {
     /// JSON text made safe inside a `<script>` data block: nothing in it can close the block or
     /// open a comment, and the line separators JavaScript once treated as line ends are escaped.
     static func escaped(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(json.utf8.count + json.utf8.count / 64)
+        var json = json
+        json.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "<"): out.append(contentsOf: "\\u003c".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "\\u003e".utf8)
+                case UInt8(ascii: "&"): out.append(contentsOf: "\\u0026".utf8)
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    out.append(contentsOf: (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 2
+                default: out.append(byte)
+                }
+                index += 1
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A fresh value for the policy's nonce: the page's own script and style carry it, and

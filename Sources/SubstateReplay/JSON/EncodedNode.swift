@@ -23,6 +23,8 @@ struct EncodedNode {
     var descendants = 0
     /// The node of the previous encode it was copied from, unchanged; -1 when it was written.
     var reused = -1
+    /// Whether it is an array each of whose elements has a node (its children, in order).
+    var elementsAreNodes = false
 
     init(type: ObjectIdentifier, start: Int) {
         self.type = type

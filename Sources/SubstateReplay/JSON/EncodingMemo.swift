@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// What a ``StateEncoder`` remembers of its last encode, and the encode being written.
 ///
@@ -28,10 +29,21 @@ final class EncodingMemo {
         var lastChild = -1
     }
     private var levels: [Level] = []
+    /// Set while the next value is an element of an array the memo keeps alive.
+    private var elementOfHeldArray = false
 
-    /// For each type met: whether its bytes identify its values, and whether it is written in
-    /// hash order (a set, or a dictionary with other keys), for ``CanonicalJSON`` to order.
-    private var types: [ObjectIdentifier: (identified: Bool, unordered: Bool)] = [:]
+    /// What is known of each type met.
+    private var types: [ObjectIdentifier: Kind] = [:]
+
+    /// What the memo knows of a type.
+    private struct Kind {
+        /// Its bytes identify its values (``ByteIdentity``).
+        let identified: Bool
+        /// It is written in hash order, and ``CanonicalJSON`` orders it.
+        let unordered: Bool
+        /// An array whose elements are compared in one loop.
+        let elementsCompared: Bool
+    }
 
     /// Starts an encode into `output`, which holds the previous one: that one is remembered and
     /// the output is emptied.
@@ -67,27 +79,27 @@ final class EncodingMemo {
         // The value written at this place last time.
         let top = levels.count - 1
         let candidate = levels[top].oldChild
-        if candidate >= 0 { levels[top].oldChild = oldNodes[candidate].next }
         var node = EncodedNode(type: id, start: output.pointee.bytes.count)
+        let heldByArray = elementOfHeldArray
+        elementOfHeldArray = false
         if kind.identified {
-            let same = withUnsafeBytes(of: value) { bytes -> Bool in
+            let same = withUnsafeBytes(of: value) { bytes in unchanged(candidate, id, bytes.baseAddress, bytes.count) }
+            if same {
+                copy(candidate, siblings: 1, into: &output.pointee)
+                return
+            }
+            withUnsafeBytes(of: value) { bytes in
                 node.raw = raw.count
                 node.rawCount = bytes.count
                 raw.append(contentsOf: bytes)
-                guard candidate >= 0, oldNodes[candidate].type == id, oldNodes[candidate].rawCount == bytes.count
-                else { return false }
-                guard bytes.count > 0 else { return true }
-                return oldRaw.withUnsafeBytes { old in
-                    memcmp(old.baseAddress! + oldNodes[candidate].raw, bytes.baseAddress!, bytes.count) == 0
-                }
             }
-            if same {
-                copy(candidate, into: &output.pointee)
-                return
+            // An element of an array written by `encodeElements` is kept alive by its array.
+            if !heldByArray {
+                node.holder = holders.count
+                holders.append(value)
             }
-            node.holder = holders.count
-            holders.append(value)
         }
+        if candidate >= 0 { levels[top].oldChild = oldNodes[candidate].next }
         if kind.unordered, let unordered = value as? any UnorderedEncodable {
             output.pointee.bytes.append(contentsOf: try CanonicalJSON.encode(unordered: unordered))
             node.end = output.pointee.bytes.count
@@ -98,15 +110,72 @@ final class EncodingMemo {
         let reads = candidate >= 0 && oldNodes[candidate].type == id ? oldNodes[candidate].firstChild : -1
         levels.append(Level(oldChild: reads, node: index))
         defer { levels.removeLast() }
-        try encoder.encodeFresh(value, key: key)
+        if kind.elementsCompared, let array = value as? any ComparedElements {
+            output.pointee.nodes[index].elementsAreNodes = true
+            try array.encodeElements(memo: self, encoder: encoder)
+        } else {
+            try encoder.encodeFresh(value, key: key)
+        }
         output.pointee.nodes[index].end = output.pointee.bytes.count
         output.pointee.nodes[index].descendants = output.pointee.nodes.count - index - 1
+    }
+
+    /// Whether the previous encode's node `old` was written for a value of this type with
+    /// these bytes.
+    private func unchanged(_ old: Int, _ type: ObjectIdentifier, _ bytes: UnsafeRawPointer?, _ count: Int) -> Bool {
+        guard old >= 0, oldNodes[old].type == type, oldNodes[old].rawCount == count else { return false }
+        guard count > 0, let bytes else { return true }
+        return oldRaw.withUnsafeBytes { memcmp($0.baseAddress! + oldNodes[old].raw, bytes, count) == 0 }
+    }
+
+    /// Writes an array whose elements are models or other structs of the app: the elements
+    /// are compared with last time's in one loop over the array's buffer, each run of
+    /// unchanged elements copied at once, and only the others encoded.
+    ///
+    /// The array itself, kept alive as the node of the array, keeps its elements alive: they
+    /// need no values of their own in the memo.
+    func encodeElements<Element: Encodable>(_ array: [Element], by encoder: LogEncoder) throws {
+        let output = encoder.output
+        let outer = output.pointee.openID
+        let container = output.pointee.open(object: false)
+        let type = ObjectIdentifier(Element.self)
+        let size = MemoryLayout<Element>.size
+        let top = levels.count - 1
+        var index = 0
+        while index < array.count {
+            // The run of elements equal to last time's, from here.
+            var run = 0
+            var old = levels[top].oldChild
+            array.withUnsafeBufferPointer { elements in
+                while index + run < elements.count, unchanged(old, type, elements.baseAddress! + index + run, size) {
+                    run += 1
+                    old = oldNodes[old].next
+                }
+            }
+            if run > 0 {
+                try output.pointee.beginElements(in: container, count: run)
+                copy(levels[top].oldChild, siblings: run, into: &output.pointee)
+                index += run
+                continue
+            }
+            try output.pointee.beginElement(in: container)
+            elementOfHeldArray = true
+            try encoder.encodeValue(array[index], key: IndexKey(intValue: index))
+            index += 1
+        }
+        output.pointee.close(after: outer)
     }
 
     /// Adds a node as the last child of the value being written; returns its index.
     private func add(_ node: EncodedNode, to output: inout LogOutput) -> Int {
         let index = output.nodes.count
         output.nodes.append(node)
+        link(index, in: &output)
+        return index
+    }
+
+    /// Makes a node the last child of the value being written.
+    private func link(_ index: Int, in output: inout LogOutput) {
         let top = levels.count - 1
         if levels[top].lastChild >= 0 {
             output.nodes[levels[top].lastChild].next = index
@@ -114,51 +183,80 @@ final class EncodingMemo {
             output.nodes[levels[top].node].firstChild = index
         }
         levels[top].lastChild = index
-        return index
     }
 
-    /// Copies an unchanged value from the previous encode: its JSON, and its nodes with their
-    /// bytes and values, so that the next encode can look inside it too.
-    private func copy(_ old: Int, into output: inout LogOutput) {
-        let source = oldNodes[old]
+    /// Copies unchanged values from the previous encode: `siblings` values one after the other
+    /// inside one parent, from `first` on, with the JSON between them, and their nodes with
+    /// their bytes and values, so that the next encode can look inside them too.
+    private func copy(_ first: Int, siblings: Int, into output: inout LogOutput) {
+        var last = first
+        for _ in 1..<siblings { last = oldNodes[last].next }
+        let end = last + oldNodes[last].descendants
         let start = output.bytes.count
-        output.bytes.append(contentsOf: oldBytes[source.start..<source.end])
-        let shift = start - source.start
-        let base = output.nodes.count
-        let nodeShift = base - old
-        for index in old...(old + source.descendants) {
+        output.bytes.append(contentsOf: oldBytes[oldNodes[first].start..<oldNodes[last].end])
+        // The nodes' bytes and values were stored in the order of the nodes: each is one run.
+        var rawLow = Int.max
+        var rawHigh = Int.min
+        var holderLow = Int.max
+        var holderHigh = Int.min
+        for index in first...end {
+            let node = oldNodes[index]
+            if node.raw >= 0 {
+                rawLow = min(rawLow, node.raw)
+                rawHigh = max(rawHigh, node.raw + node.rawCount)
+            }
+            if node.holder >= 0 {
+                holderLow = min(holderLow, node.holder)
+                holderHigh = max(holderHigh, node.holder + 1)
+            }
+        }
+        let rawShift = rawLow <= rawHigh ? raw.count - rawLow : 0
+        if rawLow < rawHigh { raw.append(contentsOf: oldRaw[rawLow..<rawHigh]) }
+        let holderShift = holderLow < holderHigh ? holders.count - holderLow : 0
+        if holderLow < holderHigh { holders.append(contentsOf: oldHolders[holderLow..<holderHigh]) }
+        let shift = start - oldNodes[first].start
+        let nodeShift = output.nodes.count - first
+        var sibling = first
+        for index in first...end {
             var node = oldNodes[index]
             node.start += shift
             node.end += shift
-            if node.raw >= 0 {
-                let bytes = oldRaw[node.raw..<(node.raw + node.rawCount)]
-                node.raw = raw.count
-                raw.append(contentsOf: bytes)
-                node.holder = holders.count
-                holders.append(oldHolders[oldNodes[index].holder])
-            }
+            if node.raw >= 0 { node.raw += rawShift }
+            if node.holder >= 0 { node.holder += holderShift }
             if node.firstChild >= 0 { node.firstChild += nodeShift }
-            if node.next >= 0 { node.next += nodeShift }
+            node.next = node.next >= 0 && index != sibling ? node.next + nodeShift : -1
             node.reused = index
             output.nodes.append(node)
+            if index == sibling {
+                // One of the copied values: linked into the parent, after the one before it.
+                link(index + nodeShift, in: &output)
+                sibling = oldNodes[index].next
+            }
         }
-        // The copy's own next sibling is the next value written here, not last time's.
-        output.nodes[base].next = -1
-        let top = levels.count - 1
-        if levels[top].lastChild >= 0 {
-            output.nodes[levels[top].lastChild].next = base
-        } else if levels[top].node >= 0 {
-            output.nodes[levels[top].node].firstChild = base
-        }
-        levels[top].lastChild = base
+        levels[levels.count - 1].oldChild = oldNodes[last].next
     }
 
-    private func classify<T>(_ type: T.Type) -> (identified: Bool, unordered: Bool) {
-        let kind = (
+    private func classify<T>(_ type: T.Type) -> Kind {
+        let kind = Kind(
             identified: ByteIdentity.covers(T.self),
-            unordered: (T.self as? any UnorderedEncodable.Type)?.isUnordered ?? false
-        )
+            unordered: (T.self as? any UnorderedEncodable.Type)?.isUnordered ?? false,
+            elementsCompared: (T.self as? any ComparedElements.Type)?.elementsCompared ?? false)
         types[ObjectIdentifier(T.self)] = kind
         return kind
     }
+}
+
+/// An array whose elements a memo compares in one loop (``EncodingMemo/encodeElements(_:by:)``).
+protocol ComparedElements {
+    /// Whether the elements are values of the app whose bytes identify them: each is written as
+    /// a node of its own, so last time's can be copied. The standard library's own types are
+    /// written by the containers' typed calls, as plain values.
+    static var elementsCompared: Bool { get }
+    func encodeElements(memo: EncodingMemo, encoder: LogEncoder) throws
+}
+
+extension Array: ComparedElements where Element: Encodable {
+    static var elementsCompared: Bool { !isLibraryType(Element.self) && ByteIdentity.covers(Element.self) }
+
+    func encodeElements(memo: EncodingMemo, encoder: LogEncoder) throws { try memo.encodeElements(self, by: encoder) }
 }

@@ -97,6 +97,13 @@ struct LogOutput {
         frames[frames.count - 1].count += 1
     }
 
+    /// Starts `count` elements of the array `id` at once, for values copied whole with the
+    /// commas between them.
+    mutating func beginElements(in id: Int, count: Int) throws {
+        try beginElement(in: id)
+        frames[frames.count - 1].count += count - 1
+    }
+
     mutating func beginElement(in id: Int, key: String) throws {
         try beginElement(in: id)
         try note(key, in: frames[frames.count - 1])

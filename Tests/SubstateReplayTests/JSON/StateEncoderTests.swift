@@ -60,6 +60,9 @@ final class StateEncoderTests: XCTestCase {
                 case 4: shelf.byName[randomString(&random)] = Sample.random(&random)
                 case 5: shelf.tags.insert(randomString(&random))
                 case 6: shelf.pinned = random.next() % 2 == 0 ? nil : Sample.random(&random)
+                case 7 where !shelf.samples.isEmpty && random.next() % 2 == 0:
+                    // A change in place, inside one element.
+                    shelf.samples[Int(random.next() % UInt64(shelf.samples.count))].count &+= 1
                 case 7: shelf.label = randomString(&random)
                 default:
                     if shelf.nested.isEmpty || random.next() % 3 == 0 { shelf.nested.append([]) }
@@ -171,5 +174,29 @@ final class StateEncoderTests: XCTestCase {
         default:
             XCTFail("the edit's path \(edit.path) does not lead into the state")
         }
+    }
+}
+
+extension StateEncoderTests {
+    struct Row: Codable, Equatable {
+        var id: Int
+        var title: String
+        var done: Bool
+    }
+
+    func testAnArrayWithOneChangedElementEncodesThatElementAlone() throws {
+        var rows = (0..<1_000).map { Row(id: $0, title: "row \($0)", done: false) }
+        let encoder = StateEncoder()
+        XCTAssertNotNil(encoder.encode(rows))
+        rows[500].done = true
+        let bytes = try XCTUnwrap(encoder.encode(rows))
+        XCTAssertEqual(bytes, try canonical(rows))
+        let nodes = encoder.current.nodes
+        // The array and its 1,000 rows; 999 rows copied from the encode before.
+        XCTAssertEqual(nodes.count, 1_001)
+        XCTAssertEqual(nodes.filter { $0.reused >= 0 }.count, 999)
+        XCTAssertEqual(nodes[501].reused, -1, "the changed row was encoded")
+        let edits = JSONEdit.edits(from: encoder.previous, to: encoder.current)
+        XCTAssertEqual(edits, [JSONEdit(path: [.index(500), .name("done")], value: "true")])
     }
 }
