@@ -66,6 +66,12 @@ enum PageBenchmarks {
         let elapsed = start.duration(to: clock.now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         precondition(code == 0, "the page's replay failed: \(said)")
+        // `SUBSTATE_BENCH_PAGES=DIR` keeps the pages, for Scripts/page-timing to open in Chromium.
+        if let keep = ProcessInfo.processInfo.environment["SUBSTATE_BENCH_PAGES"] {
+            let kept = URL(fileURLWithPath: keep).appendingPathComponent("page-\(adds + toggles).html")
+            try? FileManager.default.removeItem(at: kept)
+            try? FileManager.default.copyItem(at: pageURL, to: kept)
+        }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: pageURL.path)[.size] as? Int) ?? 0
         let text = (try? String(contentsOf: pageURL, encoding: .utf8)) ?? ""
         let verdict = text.range(of: #"Replay matched the recording: [^"]*"#, options: .regularExpression).map {

@@ -116,6 +116,12 @@ class InspectorTests(unittest.TestCase):
                     self.assertEqual(state["list"]["todos"], line["state"]["todos"])
                 checked += 1
         self.assertGreater(checked, 0)
+        # States are shared between the states made from them, never changed: going back from
+        # the last state shows every earlier one as it was.
+        for line in reversed(lines):
+            if "snapshot" in line:
+                self.row_at(line["seq"])
+                self.assertEqual(self.shown_state(), line["snapshot"])
 
     def row_at(self, sequence):
         self.driver.execute_script("window.inspector.selectSequence(arguments[0])", sequence)

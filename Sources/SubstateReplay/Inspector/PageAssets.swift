@@ -258,7 +258,8 @@ enum PageAssets {
             if (event.key === "ArrowUp" || event.key === "ArrowLeft") { select(Math.max(0, position - 1)); event.preventDefault(); }
           });
 
-          // Trees of JSON values, shown as text.
+          // Trees of JSON values, shown as text. A closed branch is filled in when it is first
+          // opened, so a state of thousands of values shows at once.
           function tree(value, label) {
             var prefix = label === undefined ? "" : label + ": ";
             if (value !== null && typeof value === "object") {
@@ -270,41 +271,71 @@ enum PageAssets {
               var node = make("details");
               node.open = keys.length <= 8;
               node.appendChild(make("summary", prefix + (isArray ? "[" + keys.length + "]" : "{" + keys.length + "}")));
-              keys.forEach(function (key) { node.appendChild(tree(value[key], isArray ? "[" + key + "]" : key)); });
+              var fill = function () {
+                keys.forEach(function (key) { node.appendChild(tree(value[key], isArray ? "[" + key + "]" : key)); });
+              };
+              if (node.open) {
+                fill();
+              } else {
+                node.addEventListener("toggle", function once() { node.removeEventListener("toggle", once); fill(); });
+              }
               return node;
             }
             return make("div", prefix + JSON.stringify(value), "leaf");
           }
 
-          // States: the first, then each step's edits; every 200 steps one is kept.
-          var kept = {};
-          function clone(value) { return value === null || typeof value !== "object" ? value : JSON.parse(JSON.stringify(value)); }
+          // States: the first, then each step's edits. An edit copies the objects and arrays on
+          // its path and shares the rest, so states are never changed once made and keeping one
+          // costs only what its step changed. The state before every 256th step is kept; they
+          // are made in the background after the page opens, and any state is at most 255
+          // steps of edits from one of them.
+          var every = 256;
+          var kept = [data.initialState];
+          function edited(node, edit, depth) {
+            var key = edit.p[depth];
+            var copy = Array.isArray(node) ? node.slice() : Object.assign({}, node);
+            if (depth < edit.p.length - 1) {
+              copy[key] = edited(node[key], edit, depth + 1);
+            } else if (edit.d) {
+              if (Array.isArray(copy)) { copy.splice(key, 1); } else { delete copy[key]; }
+            } else if (edit.i) {
+              copy.splice(key, 0, edit.v);
+            } else {
+              copy[key] = edit.v;
+            }
+            return copy;
+          }
           function applyEdits(state, edits) {
-            edits.forEach(function (edit) {
-              if (edit.p.length === 0) { state = clone(edit.v); return; }
-              var target = state;
-              for (var index = 0; index < edit.p.length - 1; index += 1) { target = target[edit.p[index]]; }
-              var last = edit.p[edit.p.length - 1];
-              if (edit.d) {
-                if (Array.isArray(target)) { target.splice(last, 1); } else { delete target[last]; }
-              } else if (edit.i) {
-                target.splice(last, 0, clone(edit.v));
-              } else {
-                target[last] = clone(edit.v);
-              }
-            });
+            for (var index = 0; index < edits.length; index += 1) {
+              var edit = edits[index];
+              state = edit.p.length === 0 ? edit.v : edited(state, edit, 0);
+            }
             return state;
           }
+          // Makes the kept states up to the one before step `upTo`.
+          function keepUpTo(upTo) {
+            while (kept.length * every <= upTo && kept.length * every <= data.steps.length) {
+              var state = kept[kept.length - 1];
+              for (var step = (kept.length - 1) * every; step < kept.length * every; step += 1) {
+                state = applyEdits(state, data.steps[step].edits);
+              }
+              kept.push(state);
+            }
+          }
           function stateAfter(stepNumber) {
-            var start = -1, state = clone(data.initialState);
-            for (var candidate = stepNumber; candidate >= 0; candidate -= 1) {
-              if (kept[candidate]) { start = candidate; state = clone(kept[candidate]); break; }
-            }
-            for (var step = start + 1; step <= stepNumber; step += 1) {
-              state = applyEdits(state, data.steps[step].edits);
-              if (step % 200 === 0) { kept[step] = clone(state); }
-            }
+            keepUpTo(stepNumber);
+            var base = Math.min(Math.floor(stepNumber / every), kept.length - 1);
+            var state = kept[base];
+            for (var step = base * every; step <= stepNumber; step += 1) { state = applyEdits(state, data.steps[step].edits); }
             return state;
+          }
+          function keepInBackground() {
+            var started = performance.now();
+            while (kept.length * every <= data.steps.length) {
+              keepUpTo(kept.length * every);
+              if (performance.now() - started > 12) { setTimeout(keepInBackground, 0); return; }
+            }
+            window.inspectorStatesReadyMs = performance.now();
           }
 
           function select(position) {
@@ -361,6 +392,8 @@ enum PageAssets {
               shown = stateAfter(stepNumber);
               state.appendChild(tree(shown));
             }
+            state.getBoundingClientRect();
+            window.inspectorShownAt = performance.now();
             if (data.divergence && action.seq === data.divergence.seq) {
               note.textContent = "The replay diverged here: " + data.divergence.paths.join(", ");
             }
@@ -405,13 +438,20 @@ enum PageAssets {
           window.inspector = {
             selectSequence: selectSequence,
             selectLine: selectLine,
-            shownState: function () { return shown; }
+            shownState: function () { return shown; },
+            actionCount: function () { return visible.length; },
+            selectedPosition: function () { return visible.indexOf(selected); },
+            scrollTo: function (position) { timeline.scrollTop = Math.max(0, position * rowHeight - 100); render(); }
           };
 
           applyFilters();
+          // The rows are painted once this script is done: the frame after it is when the
+          // first row is seen.
+          requestAnimationFrame(function () { window.inspectorFirstRowMs = performance.now(); });
           if (visible.length) { select(0); }
           window.inspectorReadyMs = performance.now();
           document.body.dataset.ready = "1";
+          if (data.header.replayed) { setTimeout(keepInBackground, 0); } else { window.inspectorStatesReadyMs = performance.now(); }
         })();
         """#
 }
