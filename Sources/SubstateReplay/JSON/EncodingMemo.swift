@@ -123,6 +123,7 @@ final class EncodingMemo {
     /// Whether the previous encode's node `old` was written for a value of this type with
     /// these bytes.
     private func unchanged(_ old: Int, _ type: ObjectIdentifier, _ bytes: UnsafeRawPointer?, _ count: Int) -> Bool {
+        // Fact (bytes mean change): both values are alive (the old one in `oldHolders` or its array), so equal bytes share every buffer, and a shared buffer is copied before a write.
         guard old >= 0, oldNodes[old].type == type, oldNodes[old].rawCount == count else { return false }
         guard count > 0, let bytes else { return true }
         return oldRaw.withUnsafeBytes { memcmp($0.baseAddress! + oldNodes[old].raw, bytes, count) == 0 }
