@@ -57,6 +57,7 @@ final class EncodingMemo {
         raw.removeAll(keepingCapacity: true)
         holders.removeAll(keepingCapacity: true)
         levels = [Level(oldChild: oldNodes.isEmpty ? -1 : 0, node: -1)]
+        elementOfHeldArray = false
     }
 
     /// Forgets everything: after an encode that failed, the output holds nothing to go by.
@@ -69,6 +70,7 @@ final class EncodingMemo {
         oldHolders.removeAll()
         raw.removeAll()
         holders.removeAll()
+        elementOfHeldArray = false
     }
 
     /// Writes one value: a copy of last time's JSON when it is unchanged, or its own encode.

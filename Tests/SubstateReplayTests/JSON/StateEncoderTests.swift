@@ -2,6 +2,7 @@ import Foundation
 import SubstateTestSupport
 import XCTest
 
+@testable import SubstateDump
 @testable import SubstateReplay
 
 /// The state encoder against ``CanonicalJSON`` (which is `JSONEncoder`), on random values and
@@ -12,13 +13,15 @@ final class StateEncoderTests: XCTestCase {
     typealias Sample = CodecDifferentialTests.Sample
 
     /// A state of the shapes apps keep: a list of values, values by key, a set, an optional.
-    struct Shelf: Codable, Equatable {
+    struct Shelf: Codable {
         var label: String
         var samples: [Sample]
         var byName: [String: Sample]
         var tags: Set<String>
         var pinned: Sample?
         var nested: [[Int]]
+        /// Left out of every encode, as in the log.
+        @Redacted var secret = "hunter2"
     }
 
     private var iterations: Int {
@@ -63,6 +66,7 @@ final class StateEncoderTests: XCTestCase {
                 case 7 where !shelf.samples.isEmpty && random.next() % 2 == 0:
                     // A change in place, inside one element.
                     shelf.samples[Int(random.next() % UInt64(shelf.samples.count))].count &+= 1
+                case 7 where random.next() % 2 == 0: shelf.secret = randomString(&random)
                 case 7: shelf.label = randomString(&random)
                 default:
                     if shelf.nested.isEmpty || random.next() % 3 == 0 { shelf.nested.append([]) }
