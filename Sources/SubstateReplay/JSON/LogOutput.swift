@@ -133,7 +133,13 @@ struct LogOutput {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        DecimalDigits.with(value) { bytes.append(contentsOf: $0) }
+        if I.bitWidth <= 64 {
+            DecimalDigits.with(magnitude: UInt64(truncatingIfNeeded: value.magnitude), negative: value < 0) {
+                bytes.append(contentsOf: $0)
+            }
+        } else {
+            DecimalDigits.with(value) { bytes.append(contentsOf: $0) }
+        }
     }
 
     mutating func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {

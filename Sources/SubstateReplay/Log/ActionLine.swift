@@ -33,7 +33,7 @@ extension LogEncoder {
     /// Appends the `"payload"` member with the value encoded in place; when the value cannot
     /// be streamed (see ``Unsupported``), with `fallback`'s encoding of it; returns `false`,
     /// leaving the line as it was, when neither can encode it.
-    package func appendPayload(_ value: any Encodable, fallback: JSONEncoder) -> Bool {
+    package func appendPayload<T: Encodable>(_ value: T, fallback: JSONEncoder) -> Bool {
         let start = output.pointee.bytes.count
         output.pointee.bytes.append(contentsOf: #","payload":"#.utf8)
         do {

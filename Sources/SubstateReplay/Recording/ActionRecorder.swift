@@ -54,9 +54,10 @@ public final class ActionRecorder: Middleware {
         "ActionRecorder", reuse: .never,
         consequence: "the actions of this store are not recorded, and nothing of it is written to the log.")
     private var isRecorded = ActionTypeCheck { $0 is RecordedAction }
-    private var isEncodable = ActionTypeCheck { $0 is any Encodable }
-    /// Each action type's `"type":...,"name":...` fields, written once.
-    private var typeFields: [ObjectIdentifier: String] = [:]
+    /// Each action type's `"type":...,"name":...` fields, written once, and how its payload is
+    /// written: found once per type, so that recording an action asks the runtime for no
+    /// conformance.
+    private var types: [ObjectIdentifier: (fields: String, payload: PayloadWriter?)] = [:]
     /// Builds each action's line and encodes its payload in place. Payload keys need no order:
     /// only the state behind digests must encode the same way every time, and it is encoded
     /// with sorted keys.
@@ -150,9 +151,10 @@ public final class ActionRecorder: Middleware {
         lastType = type
         let offset = now().components
         let microseconds = offset.seconds * 1_000_000 + offset.attoseconds / 1_000_000_000_000
+        let entry = entry(for: type)
         line.beginActionLine(
-            sequence: sequence, microseconds: microseconds, fields: fields(of: type), origin: origin.rawValue)
-        let text = line.endActionLine(replayable: writePayload(of: action))
+            sequence: sequence, microseconds: microseconds, fields: entry.fields, origin: origin.rawValue)
+        let text = line.endActionLine(replayable: writePayload(of: action, with: entry.payload))
         write { try sink.append(text) }
         cursor.recorded(sequence, in: store)
         if isAction(action, Pause.self) {
@@ -170,19 +172,20 @@ public final class ActionRecorder: Middleware {
         rotateIfWanted(store)
     }
 
-    /// The type's name fields; the first line of each type also carries its shape.
-    private func fields(of type: any Action.Type) -> String {
+    /// The type's name fields (the first line of each type also carries its shape) and its
+    /// payload writer.
+    private func entry(for type: any Action.Type) -> (fields: String, payload: PayloadWriter?) {
         let id = ObjectIdentifier(type)
-        if let known = typeFields[id] { return known }
-        let fields = LogLines.typeFields(type)
-        typeFields[id] = fields
-        return fields + LogLines.shapeField(type)
+        if let known = types[id] { return known }
+        let entry = (fields: LogLines.typeFields(type), payload: PayloadWriter(type))
+        types[id] = entry
+        return (entry.fields + LogLines.shapeField(type), entry.payload)
     }
 
     /// Writes the action's `"payload"` member and returns whether it could. The store's own
     /// Replace and Register carry their model's type name beside it, so that replay can decode
     /// it.
-    private func writePayload(of action: any Action) -> Bool {
+    private func writePayload(of action: any Action, with writer: PayloadWriter?) -> Bool {
         let carriesModel = isAction(action, Store.Replace.self) || isAction(action, Store.Register.self)
         if carriesModel, let model = (action as? Store.Replace)?.model ?? (action as? Store.Register)?.model {
             return writePayload(LogLines.modelPayload(model))
@@ -190,8 +193,7 @@ public final class ActionRecorder: Middleware {
         if isAction(action, Store.Restore.self), let restore = action as? Store.Restore {
             return writePayload(LogLines.restorePayload(restore))
         }
-        guard isEncodable(action), let encodable = action as? any Encodable else { return false }
-        return line.appendPayload(encodable, fallback: fallbackEncoder)
+        return writer?.write(action, line, fallbackEncoder) ?? false
     }
 
     private func writePayload(_ json: String?) -> Bool {
@@ -230,4 +232,23 @@ public final class ActionRecorder: Middleware {
 struct RecordingError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Writes the payloads of one `Encodable` action type, made once for the type: the action is
+/// cast to its own type, which the runtime checks by comparing types, where a cast to
+/// `any Encodable` would look the conformance up.
+struct PayloadWriter {
+    let write: (any Action, LogEncoder, JSONEncoder) -> Bool
+
+    /// The writer for `type`; `nil` when its actions are not `Encodable`.
+    init?(_ type: any Action.Type) {
+        guard let encodable = type as? any (Action & Encodable).Type else { return nil }
+        func writer<A: Action & Encodable>(_: A.Type) -> (any Action, LogEncoder, JSONEncoder) -> Bool {
+            { action, line, fallback in
+                guard let action = action as? A else { return false }
+                return line.appendPayload(action, fallback: fallback)
+            }
+        }
+        write = writer(encodable)
+    }
 }
