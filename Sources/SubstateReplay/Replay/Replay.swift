@@ -167,11 +167,6 @@ public enum Replay {
         return outcome
     }
 
-    /// The canonical JSON of the root model of a store, as digests and snapshots encode it.
-    package static func state<Root: Model & Codable>(of store: Store, as root: Root.Type) -> Data? {
-        try? encoded(store, root)
-    }
-
     private static func run<Root: Model & Codable>(
         header: ActionLog.Header, lines: @escaping () throws -> ActionLog.Line?, as root: Root.Type, through: Int?,
         skipping: Int?, aliases: [String: any Action.Type], substitutes: RedactionSubstitutes,
