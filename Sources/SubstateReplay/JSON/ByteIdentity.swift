@@ -9,7 +9,8 @@ import Substate
 /// a shared buffer is copied before it is written, so they are equal. A reference to a class
 /// instance breaks this (the instance can change while the reference stays), as do
 /// existentials and closures, so types holding one are not covered; nor are types the runtime
-/// cannot describe field by field.
+/// cannot describe field by field. A raw pointer (`UnsafePointer`, `Unmanaged`) is plain bytes to
+/// the runtime and is trusted like any other; state that is `Codable` does not hold one.
 enum ByteIdentity {
     /// Whether equal bytes of two live values of `type` mean equal values.
     static func covers(_ type: Any.Type) -> Bool {
