@@ -84,17 +84,6 @@ package struct JSONEdit: Equatable {
             return list
         }
 
-        private func skipSpace(_ index: Int) -> Int {
-            var index = index
-            while index < json.bytes.count,
-                json.bytes[index] == 0x20 || json.bytes[index] == 0x0A || json.bytes[index] == 0x0D
-                    || json.bytes[index] == 0x09
-            {
-                index += 1
-            }
-            return index
-        }
-
         /// The elements of an array: its nodes' children when each element has one, or
         /// ``parts(of:)``.
         func elements(of value: Value) -> [Value] {
@@ -116,14 +105,14 @@ package struct JSONEdit: Equatable {
             let inside = children(of: value.node)
             var nextChild = 0
             var parts: [(key: String, value: Value)] = []
-            var index = skipSpace(value.range.lowerBound + 1)
+            var index = json.skipSpace(value.range.lowerBound + 1)
             guard json.bytes[index] != close else { return [] }
             while true {
                 var key = ""
                 if keyed {
                     let keyEnd = json.end(at: index)
                     key = json.string(index..<keyEnd) ?? ""
-                    index = skipSpace(skipSpace(keyEnd) + 1)
+                    index = json.skipSpace(json.skipSpace(keyEnd) + 1)
                 }
                 while nextChild < inside.count, nodes[inside[nextChild]].start < index { nextChild += 1 }
                 let part: Value
@@ -133,9 +122,9 @@ package struct JSONEdit: Equatable {
                     part = Value(range: index..<json.end(at: index), node: -1)
                 }
                 parts.append((key, part))
-                index = skipSpace(part.range.upperBound)
+                index = json.skipSpace(part.range.upperBound)
                 guard json.bytes[index] == UInt8(ascii: ",") else { return parts }
-                index = skipSpace(index + 1)
+                index = json.skipSpace(index + 1)
             }
         }
     }

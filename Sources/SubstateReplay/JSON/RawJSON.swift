@@ -33,7 +33,7 @@ package struct RawJSON {
     }
 
     /// Where the document's value starts.
-    package var root: Int { reader.skipSpace(0) }
+    package var root: Int { skipSpace(0) }
 
     /// The members of the object at `index`, each key with its value's range; `nil` when the
     /// value there is not an object. A key that appears twice is an error.
@@ -58,6 +58,9 @@ package struct RawJSON {
 
     /// Where the value at `index` ends.
     package func end(at index: Int) -> Int { reader.valueEnd(at: index) }
+
+    /// The first index at or after `index` that is not JSON whitespace.
+    func skipSpace(_ index: Int) -> Int { reader.skipSpace(index) }
 
     /// The string at a range, unescaped; `nil` when the value there is not a string.
     func string(_ range: Range<Int>) -> String? {
