@@ -14,17 +14,6 @@ package final class StateEncoder {
     package struct Document {
         package let bytes: [UInt8]
         let nodes: [EncodedNode]
-
-        /// A document known by its bytes alone.
-        package init(bytes: [UInt8]) {
-            self.bytes = bytes
-            nodes = []
-        }
-
-        init(bytes: [UInt8], nodes: [EncodedNode]) {
-            self.bytes = bytes
-            self.nodes = nodes
-        }
     }
 
     private let encoder = LogEncoder()
