@@ -128,7 +128,7 @@ final class EncodingMemo {
         // Fact (bytes mean change): both values are alive (the old one in `oldHolders` or its array), so equal bytes share every buffer, and a shared buffer is copied before a write.
         guard old >= 0, oldNodes[old].type == type, oldNodes[old].rawCount == count else { return false }
         guard count > 0, let bytes else { return true }
-        return oldRaw.withUnsafeBytes { memcmp($0.baseAddress! + oldNodes[old].raw, bytes, count) == 0 }
+        return oldRaw.withUnsafeBytes { _sameBytes($0.baseAddress! + oldNodes[old].raw, bytes, count: count) }
     }
 
     /// Writes an array whose elements are models or other structs of the app: the elements
