@@ -189,7 +189,9 @@ public enum ReplayCommand {
                     let edits: [JSONEdit]
                     if unchanged {
                         edits = []
-                    } else if state.nodes, previous.nodes, encoder.hasPrevious {
+                    } else if state.nodes, encoder.hasPrevious {
+                        // The encode before this one succeeded too: it is of the state before
+                        // the action (a check in between encoded that same state).
                         edits = JSONEdit.edits(from: encoder.previous, to: encoder.current)
                     } else {
                         // The states come from this package's encoders, which write valid
@@ -200,7 +202,7 @@ public enum ReplayCommand {
                     let changes = unchanged ? [] : StateDiff(from: previous.model, to: model).changes
                     recorder.session?.steps.append(
                         SessionPage.Step(sequence: entry.sequence, changes: changes, edits: edits))
-                    recorder.previous = (state.json, state.nodes, model)
+                    recorder.previous = (state.json, model)
                 }
             } start: { store, header in
                 var session = SessionPage(
@@ -210,7 +212,7 @@ public enum ReplayCommand {
                 if let model = store.lookup(Root.self) {
                     let state = pageState(of: model)
                     session.initialState = state.json
-                    recorder.previous = (state.json, state.nodes, model)
+                    recorder.previous = (state.json, model)
                 }
                 recorder.session = session
             }
@@ -257,5 +259,5 @@ public enum ReplayCommand {
 /// What the session page's replay has gathered so far.
 private final class PageRecorder<Root: Model> {
     var session: SessionPage?
-    var previous: (json: Data, nodes: Bool, model: Root)?
+    var previous: (json: Data, model: Root)?
 }
