@@ -392,8 +392,6 @@ enum PageAssets {
               shown = stateAfter(stepNumber);
               state.appendChild(tree(shown));
             }
-            state.getBoundingClientRect();
-            window.inspectorShownAt = performance.now();
             if (data.divergence && action.seq === data.divergence.seq) {
               note.textContent = "The replay diverged here: " + data.divergence.paths.join(", ");
             }
