@@ -140,9 +140,12 @@ public final class Store: Observable {
     }
 
     /// Creates a store that is replaying a log when `replaying` is `true` (see ``isReplaying``).
+    ///
+    /// A replay passes `sendsStart: false`: the log holds the ``Start`` the recorded store sent,
+    /// and replays it in its place, so that the state before it is the one recorded.
     package init<Root: Model>(
         model: consuming Root, middleware: [any Middleware], dependencies: Dependencies = Dependencies(),
-        onDiagnostic: (@MainActor (Diagnostic) -> Void)?, replaying: Bool
+        onDiagnostic: (@MainActor (Diagnostic) -> Void)?, replaying: Bool, sendsStart: Bool = true
     ) {
         self.dependencies = dependencies
         root = ModelBox(consume model)
@@ -161,7 +164,7 @@ public final class Store: Observable {
         reducesDirectly = middleware.isEmpty
         effects.attach(to: self, lifetime: lifetime)
         reportShape(of: root)
-        dispatch(Start(), origin: .store)
+        if sendsStart { dispatch(Start(), origin: .store) }
     }
 
     let middleware: [any Middleware]
@@ -193,6 +196,12 @@ public final class Store: Observable {
     /// When called during one (from middleware), it is queued and handled right after.
     public func update(_ action: Action) {
         dispatch(action, origin: isDispatching ? .middleware : .app)
+    }
+
+    /// Dispatches an action as coming from `origin`: a replay sends each recorded action with
+    /// the origin it was recorded with, so that middleware watching the replay reports it.
+    package func update(_ action: any Action, origin: Origin) {
+        dispatch(action, origin: isDispatching ? .middleware : origin)
     }
 
     /// Dispatches an action that came from the given origin.
@@ -397,6 +406,43 @@ public final class Store: Observable {
                 box: index, layout: box.layout, before: before.indices.contains(index) ? before[index] : nil,
                 after: box.model)
         }
+    }
+
+    /// The store's whole state: the root tree's value, then each registered model's, in the
+    /// order they were registered.
+    package var treeValues: [any Model] { ([root] + registered).map(\.model) }
+
+    /// Puts back the whole state as ``treeValues`` read it, with no action: no model's `update`
+    /// runs and no middleware sees it, so time travel shows a state the app had rather than
+    /// one that also reduced a `Replace`. Models registered since are dropped; observers are
+    /// told of what changed.
+    package func setTreeValues(_ values: [any Model]) {
+        precondition(!isDispatching, "a store's state is put back between actions, not during one")
+        guard let first = values.first else { return }
+        let tracking = isTracking
+        let before = tracking ? treeValues : []
+        if !changes.isEmpty { dropChanges() }
+        root.withMutableValue { _ = root.layout.model?.assign($0, first) }
+        var boxes: [AnyModelBox] = []
+        for value in values.dropFirst() {
+            let type = ObjectIdentifier(Swift.type(of: value))
+            if let box = registered.first(where: { ObjectIdentifier($0.layout.type) == type }) {
+                box.withMutableValue { _ = box.layout.model?.assign($0, value) }
+                boxes.append(box)
+            } else {
+                boxes.append(makeBox(value))
+            }
+        }
+        registered = boxes
+        if !idIndex.isEmpty { idIndex.removeAll() }
+        guard tracking else { return }
+        for (index, box) in ([root] + registered).enumerated() {
+            changeLog.recordTree(
+                box: index, layout: box.layout, before: before.indices.contains(index) ? before[index] : nil,
+                after: box.model)
+        }
+        changes = changeLog.take()
+        if !observed.isEmpty { notifyObservers(of: changes) }
     }
 
     /// Drops the known locations of the types whose models the changes may have added, removed

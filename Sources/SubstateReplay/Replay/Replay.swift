@@ -26,7 +26,8 @@ public enum Replay {
     public struct Outcome {
         /// The store the log was replayed into, in its final state.
         public let store: Store
-        /// How many actions were replayed.
+        /// How many actions were replayed, not counting the `Store.Start` the recorded store
+        /// sent itself (which is replayed too).
         public let replayed: Int
         /// How many digests and snapshots matched.
         public let verified: Int
@@ -202,8 +203,13 @@ public enum Replay {
         } catch {
             throw ActionLogError(line: 1, "the initial state does not decode as \(Root.self): \(error)")
         }
-        let store = Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true)
+        // The log holds the recorded store's Start, which is replayed in its place.
+        let store = Store(
+            model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true, sendsStart: false)
         start?(store, header)
+        var started = header.startSequence > 0
+        // The snapshot written when recording resumed, until its Resume is replayed.
+        var resumed: ResumeSnapshot?
         var decoder = ActionDecoder(aliases: aliases, decoder: jsonDecoder)
         var replayed = 0
         var verified = 0
@@ -233,10 +239,16 @@ public enum Replay {
                 }
                 last = (entry.sequence, entry.type)
                 defer { watch?(line, store) }
-                // The fresh store sent its own Start; the recorded one is not sent again. A model that
-                // middleware registered for itself and that could not be recorded is not part of
-                // the app's tree, which the checks cover: its registration is left out.
-                guard entry.origin != .store, entry.sequence != skipping else { continue }
+                // A log that does not start with the recorded Start (a filtered one) gets one,
+                // as a new store would.
+                if !started, entry.type != "Store.Start" { store.update(Store.Start(), origin: .store) }
+                started = true
+                let snapshot = entry.type == ResumeSnapshot.resumeType ? resumed : nil
+                resumed = nil
+                // A model that middleware registered for itself and that could not be recorded
+                // is not part of the app's tree, which the checks cover: its registration is
+                // left out.
+                guard entry.sequence != skipping else { continue }
                 if entry.type == "Store.Register", entry.payload == nil { continue }
                 let action: any Action
                 do {
@@ -245,8 +257,15 @@ public enum Replay {
                     try unreplayable(entry, error)
                     continue
                 }
-                store.update(action)
-                replayed += 1
+                store.update(action, origin: entry.origin)
+                if entry.origin != .store { replayed += 1 }
+                if let snapshot {
+                    // Recording was paused: the root's state after Resume is the one recorded.
+                    store.setTreeValues(
+                        [try snapshot.decode(Root.self, with: jsonDecoder)] + store.treeValues.dropFirst())
+                    lastMatched = entry.sequence
+                    matchedState = store.lookup(Root.self)
+                }
             case .digest(let sequence, let value, let number):
                 defer { watch?(line, store) }
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
@@ -275,15 +294,11 @@ public enum Replay {
             case .snapshot(let sequence, let recorded, let number):
                 defer { watch?(line, store) }
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
-                if case .action(let next) = try lines.peek(), next.type == "ActionRecorder.Resume" {
-                    // Recording was paused: the snapshot is the state it resumed from.
-                    do {
-                        store.update(Store.Replace(model: try jsonDecoder.decode(Root.self, from: recorded)))
-                        lastMatched = sequence
-                        matchedState = store.lookup(Root.self)
-                    } catch {
-                        throw ActionLogError(line: number, "the snapshot does not decode as \(Root.self): \(error)")
-                    }
+                if last.type == ResumeSnapshot.pauseType, case .action(let next) = try lines.peek(),
+                    next.type == ResumeSnapshot.resumeType
+                {
+                    // Recording was paused: the snapshot is the state after the Resume that follows.
+                    resumed = ResumeSnapshot(state: recorded, line: number)
                     continue
                 }
                 // Both sides are the canonical encoding, the recorded one read byte for byte.

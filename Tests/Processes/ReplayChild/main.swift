@@ -4,6 +4,9 @@
 // Usage: substate-replay-child LOG...
 // Prints one line per log: "ok REPLAYED VERIFIED", "diverged SEQ RANGE_START" or "error MESSAGE".
 //
+// Usage: substate-replay-child --seek SESSION SEED
+// Travels through a recorded seek session (see SeekSessions) and prints "ok" or what differs.
+//
 // Usage: substate-replay-child --record LOG
 // Records random shop sessions into LOG, a line at a time, until it is killed; prints
 // "recorded N" after every 50 actions.
@@ -27,6 +30,21 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--record" {
             fflush(nil)
         }
     }
+}
+
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--seek" {
+    // Usage: substate-replay-child --seek SESSION SEED
+    // SESSION is a recorded seek session (SeekSessions.Recorded as JSON); prints "ok" or one
+    // line per state shown that the live store never had.
+    do {
+        let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[2]))
+        let recorded = try JSONDecoder().decode(SeekSessions.Recorded.self, from: data)
+        let found = try recorded.mismatches(seed: UInt64(CommandLine.arguments[3]) ?? 0, seeks: 200)
+        print(found.isEmpty ? "ok" : found.joined(separator: "\n"))
+    } catch {
+        print("error \(error)")
+    }
+    exit(0)
 }
 
 guard CommandLine.arguments.count > 1 else {
