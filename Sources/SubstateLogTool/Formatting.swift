@@ -29,7 +29,8 @@ enum Formatting {
 
     /// One action as a line, built in `line` (emptied first and kept for the next entry, so
     /// that a timeline of millions of actions allocates one buffer).
-    /// `payload`, when given, is shown instead of the recorded one (see ``DurationFields``).
+    /// `payload`, when given, is shown instead of the recorded one: the payload readable (see
+    /// `ValueReadings`).
     static func entry(_ entry: ActionLog.Entry, payload shown: Data? = nil, reusing line: inout [UInt8]) -> String {
         line.removeAll(keepingCapacity: true)
         line.append(UInt8(ascii: "#"))
@@ -55,12 +56,7 @@ enum Formatting {
         appendText(entry.type.utf8, to: &line)
         line.append(UInt8(ascii: " "))
         if let payload = shown ?? entry.payload {
-            if entry.type == "Store.Register" || entry.type == "Store.Replace" {
-                // The model's type is recorded mangled, for decoding; shown as people write it.
-                appendText(MangledName.readablePayload(String(decoding: payload, as: UTF8.self)).utf8, to: &line)
-            } else {
-                payload.withUnsafeBytes { appendText($0.bindMemory(to: UInt8.self), to: &line) }
-            }
+            payload.withUnsafeBytes { appendText($0.bindMemory(to: UInt8.self), to: &line) }
         } else {
             line += "(not recorded)".utf8
         }

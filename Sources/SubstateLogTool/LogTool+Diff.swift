@@ -20,10 +20,15 @@ extension LogTool {
                 return console.readError(error, path: path)
             }
         }
+        // Each log's shapes, to show the actions where they differ readably.
+        var readings = readers.map { ValueReadings(rootShape: $0.header.rootShape) }
         /// The next action of a log; `nil` at its end; a bad line stops the comparison.
         func nextAction(_ index: Int) throws -> ActionLog.Entry? {
             while let line = try readers[index].next() {
-                if case .action(let entry) = line { return entry }
+                if case .action(let entry) = line {
+                    readings[index].learn(entry)
+                    return entry
+                }
             }
             return nil
         }
@@ -52,8 +57,8 @@ extension LogTool {
                     continue
                 }
                 console.output("the logs differ at action #\(left.sequence):")
-                console.output("  \(paths[0]) line \(left.line): \(describe(left))")
-                console.output("  \(paths[1]) line \(right.line): \(describe(right))")
+                console.output("  \(paths[0]) line \(left.line): \(describe(left, readings: &readings[0]))")
+                console.output("  \(paths[1]) line \(right.line): \(describe(right, readings: &readings[1]))")
                 return 1
             case (let only?, nil), (nil, let only?):
                 let longer = left != nil ? paths[0] : paths[1]
@@ -71,8 +76,11 @@ extension LogTool {
         }
     }
 
-    private static func describe(_ entry: ActionLog.Entry) -> String {
-        let payload = entry.payload.map { String(decoding: $0, as: UTF8.self) } ?? "(not recorded)"
+    /// An action as `diff` shows it: its origin, type and payload, readable (see
+    /// ``ValueReadings``); the logs are compared as recorded.
+    private static func describe(_ entry: ActionLog.Entry, readings: inout ValueReadings) -> String {
+        let shown = readings.readablePayload(of: entry) ?? entry.payload
+        let payload = shown.map { String(decoding: $0, as: UTF8.self) } ?? "(not recorded)"
         return "\(entry.origin.rawValue) \(sanitized(entry.type)) \(sanitized(payload))"
     }
 }

@@ -31,17 +31,17 @@ extension LogTool {
             var total = 0
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1024)
-            var durations = DurationFields()
+            var readings = ValueReadings(rootShape: reader.header.rootShape)
             console.eachLine(of: reader, path: path) { line in
                 guard case .action(let entry) = line else { return }
                 total += 1
-                durations.learn(entry)
+                readings.learn(entry)
                 guard type == nil || entry.type == type, origin == nil || entry.origin.rawValue == origin,
                     (from...to).contains(entry.sequence)
                 else { return }
                 shown += 1
                 console.output(
-                    Formatting.entry(entry, payload: durations.readablePayload(of: entry), reusing: &buffer))
+                    Formatting.entry(entry, payload: readings.readablePayload(of: entry), reusing: &buffer))
             }
             console.output("\(shown) of \(total) actions shown")
         }

@@ -27,10 +27,9 @@ extension LogTool {
         var last: [String] = []
         last.reserveCapacity(count)
         var start = 0
-        var durations = DurationFields()
+        var readings = ValueReadings(rootShape: reader.header.rootShape)
         func shown(_ entry: ActionLog.Entry) -> String {
-            durations.learn(entry)
-            return Formatting.entry(entry, payload: durations.readablePayload(of: entry))
+            Formatting.entry(entry, payload: readings.readablePayload(of: entry))
         }
         console.eachLine(of: reader, path: path) { line in
             guard count > 0, case .action(let entry) = line else { return }

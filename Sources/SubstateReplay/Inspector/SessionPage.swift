@@ -44,6 +44,9 @@ package struct SessionPage {
         /// What is known of the line when it could not be read: the timeline shows it in its
         /// place, marked.
         let damage: DamagedLine?
+        /// How the page shows the payload's durations and type names (see ``ValueReadings``);
+        /// the payload itself stays as recorded.
+        package var reading: ValueReading?
 
         package init(sequence: Int, time: Double, type: String, origin: String, payload: Data?, line: Int) {
             self.sequence = sequence
@@ -83,6 +86,9 @@ package struct SessionPage {
 
     package var header: Header
     package var actions: [Action] = []
+    /// The shapes the log has carried so far (the root's is the header's fingerprint), which
+    /// show its values readably.
+    private var readings: ValueReadings
     /// Other lines of the log (digests, snapshots, recorded models), by sequence number, with
     /// what they hold: a digest's value, a snapshot's or a model's state as JSON.
     package var marks: [(sequence: Int, kind: String, value: Data?)] = []
@@ -102,6 +108,7 @@ package struct SessionPage {
 
     package init(header: Header) {
         self.header = header
+        readings = ValueReadings(rootShape: header.fingerprint)
     }
 
     /// Reads every line of a log into a page (no states: those come from a replay).
@@ -137,10 +144,11 @@ package struct SessionPage {
     package mutating func add(_ line: ActionLog.Line) {
         switch line {
         case .action(let entry):
-            actions.append(
-                Action(
-                    sequence: entry.sequence, time: entry.time, type: entry.type, origin: entry.origin.rawValue,
-                    payload: entry.payload, line: entry.line))
+            var action = Action(
+                sequence: entry.sequence, time: entry.time, type: entry.type, origin: entry.origin.rawValue,
+                payload: entry.payload, line: entry.line)
+            action.reading = readings.payload(of: entry)
+            actions.append(action)
         case .digest(let sequence, let value, _):
             marks.append((sequence, "digest", Data(("\"" + value.filter { $0.isHexDigit } + "\"").utf8)))
         case .snapshot(let sequence, let state, _): marks.append((sequence, "snapshot", state))
@@ -173,6 +181,13 @@ package struct SessionPage {
 
     /// The page's data, as JSON text.
     func dataJSON() -> String {
+        var readings = readings
+        let root = readings.root()
+        let markReadings = marks.map { mark in
+            mark.kind.hasPrefix("model ") ? readings.reading(named: String(mark.kind.dropFirst(6))) : nil
+        }
+        let named = readings.namedReadings(
+            referredToBy: [root].compactMap { $0 } + actions.compactMap(\.reading) + markReadings.compactMap { $0 })
         let json = JSONText()
         json.object {
             json.key("header") {
@@ -195,6 +210,7 @@ package struct SessionPage {
                         json.field("origin", action.origin)
                         json.field("line", action.line)
                         json.key("payload") { json.raw(action.payload) }
+                        if let reading = action.reading { json.key("reading") { reading.write(into: json) } }
                         if let damage = action.damage {
                             json.key("damage") {
                                 json.object {
@@ -209,11 +225,24 @@ package struct SessionPage {
                 }
             }
             json.key("marks") {
-                json.array(marks) { mark in
+                json.array(zip(marks, markReadings)) { mark, reading in
                     json.object {
                         json.field("seq", mark.sequence)
                         json.field("kind", mark.kind)
                         json.key("value") { json.raw(mark.value) }
+                        if let reading { json.key("reading") { reading.write(into: json) } }
+                    }
+                }
+            }
+            // How values are shown: the root's state (initial, snapshots, replayed states), and
+            // the named types readings refer to.
+            json.key("readings") {
+                json.object {
+                    json.key("root") { if let root { root.write(into: json) } else { json.null() } }
+                    json.key("named") {
+                        json.object {
+                            for name in named.keys.sorted() { json.key(name) { named[name]!.write(into: json) } }
+                        }
                     }
                 }
             }
