@@ -1,8 +1,9 @@
 """The session page in a real browser: headless Chromium driven by Selenium.
 
-Scripts/browser-tests makes the pages (a replayed Todos session, a tampered copy of it that
-diverges, a hostile log and a log of 100,000 actions) and runs these tests with their paths
-in the environment.
+Scripts/browser-tests makes the pages (a replayed Todos session, a counting shop's session
+with the live state after every action, a tampered copy of the Todos session that diverges,
+a hostile log and a log of 100,000 actions) and runs these tests with their paths in the
+environment.
 """
 import json
 import os
@@ -122,6 +123,20 @@ class InspectorTests(unittest.TestCase):
             if "snapshot" in line:
                 self.row_at(line["seq"])
                 self.assertEqual(self.shown_state(), line["snapshot"])
+
+    def test_every_state_the_page_shows_is_the_one_the_live_store_had(self):
+        # The counting shop's root counts every action it reduces, the store's Start and the
+        # recorder's Resume among them: a state rebuilt from one step too many or too few, or
+        # from a snapshot taken at the wrong point, differs in its counts.
+        self.open("counting.html")
+        with open(os.path.join(PAGES, "counting-states.json"), encoding="utf-8") as file:
+            live = json.load(file)
+        actions = [line for line in log_lines("counting.jsonl") if "type" in line]
+        self.assertEqual(len(actions), len(live) - 1)
+        self.assertTrue(any(action["type"] == "ActionRecorder.Resume" for action in actions))
+        for action in actions + list(reversed(actions)):
+            self.row_at(action["seq"])
+            self.assertEqual(self.shown_state(), live[action["seq"]], "after action %d" % action["seq"])
 
     def row_at(self, sequence):
         self.driver.execute_script("window.inspector.selectSequence(arguments[0])", sequence)

@@ -7,6 +7,9 @@
 // Usage: substate-replay-child --seek SESSION SEED
 // Travels through a recorded seek session (see SeekSessions) and prints "ok" or what differs.
 //
+// Usage: substate-replay-child --page DIRECTORY
+// Records a counting shop's session with its live states, and writes the replay's page.
+//
 // Usage: substate-replay-child --record LOG
 // Records random shop sessions into LOG, a line at a time, until it is killed; prints
 // "recorded N" after every 50 actions.
@@ -45,6 +48,25 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--seek" {
         print("error \(error)")
     }
     exit(0)
+}
+
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--page" {
+    // Usage: substate-replay-child --page DIRECTORY
+    // Records a counting shop's session (store actions, pauses, middleware's own actions) into
+    // DIRECTORY/counting.jsonl, the live state after every recorded action into
+    // DIRECTORY/counting-states.json, and the replay's session page into DIRECTORY/counting.html.
+    let directory = URL(fileURLWithPath: CommandLine.arguments[2])
+    let recorded = SeekSessions.record(
+        seed: 0xB0A7,
+        SeekSessions.Options(length: 400, digestEvery: 7, snapshotEvery: 50, storeActions: true, pauses: true))
+    let log = directory.appendingPathComponent("counting.jsonl")
+    try (recorded.lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+    // Encoded as the recorder encodes states (sets in a canonical order), one per line.
+    let states = try recorded.states.map { String(decoding: try jsonData(of: $0), as: UTF8.self) }
+    try ("[" + states.joined(separator: ",\n") + "]\n").write(
+        to: directory.appendingPathComponent("counting-states.json"), atomically: true, encoding: .utf8)
+    let page = directory.appendingPathComponent("counting.html").path
+    exit(ReplayCommand.run([log.path, "--inspect", page], as: CountingShop.self, output: { _ in }))
 }
 
 guard CommandLine.arguments.count > 1 else {
