@@ -99,6 +99,14 @@ enum ReplaySnippets {
         _ = outcome
     }
 
+    static func travel() throws -> App {
+        let replayer = try Replayer(log: try ActionLog(contentsOf: sessionFile), as: App.self)
+        try replayer.seek(to: 2_500)  // forward from the initial state
+        try replayer.seek(to: 251)  // back, from the state kept at or before 251
+        let state = replayer.state        // what the app had after action 251
+        return state
+    }
+
     static func replayWithMiddleware(log: ActionLog) throws {
         let replay = try Replay.run(log, as: App.self, middleware: [ActionLogger(), ModelSaver(directory: saves)])
         // the logger prints every replayed action; the saver is left out and writes nothing
