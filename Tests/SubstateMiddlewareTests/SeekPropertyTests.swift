@@ -102,6 +102,32 @@ final class SeekPropertyTests: XCTestCase {
         }
     }
 
+    /// A later segment of a rotated log starts from a state that had its Start already: its
+    /// replay sends no second one.
+    func testALaterSegmentOfARotatedLogIsNotStartedAgain() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("substate-seek-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("session.jsonl")
+        var store: Store? = Store(
+            model: StartCounter(), middleware: [ActionRecorder(to: try FileLog(url: url, rotateAt: 1_000))])
+        for _ in 0..<100 { store!.update(StartCounter.Step()) }
+        store = nil
+        let third = try Data(contentsOf: directory.appendingPathComponent("session.3.jsonl"))
+        let segment = try ActionLog(data: third)
+        XCTAssertEqual(segment.header.segment, 3)
+        let start = segment.header.startSequence
+        let replay = try Replay.run(segment, as: StartCounter.self)
+        XCTAssertNil(replay.divergence)
+        XCTAssertEqual(
+            replay.store.find(StartCounter.self), StartCounter(starts: 1, steps: segment.entries.last!.sequence - 1))
+        let replayer = try Replayer(log: segment, as: StartCounter.self)
+        for target in [start + 5, start, start + 2, segment.entries.last!.sequence, start + 1] {
+            try replayer.seek(to: target)
+            XCTAssertEqual(replayer.state, StartCounter(starts: 1, steps: target - 1), "after seeking to \(target)")
+        }
+    }
+
     /// Travelling back puts a kept state back with no action: the middleware watching the
     /// replay sees only the recorded actions replayed again.
     func testTravellingBackSendsNoActionThroughTheStore() async throws {
