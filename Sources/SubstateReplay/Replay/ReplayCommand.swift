@@ -23,12 +23,17 @@ public enum ReplayCommand {
     public static let usage = """
         usage: replay LOG [--through SEQ] [--skip SEQ] [--skip-unreplayable] [--inspect PAGE]
 
-          --through SEQ         stop after the action with this sequence number
+          --through SEQ         stop after the action with this sequence number, in the
+                                state the app had after it
           --skip SEQ            leave this action out, and show what that changes
           --skip-unreplayable   go on past actions that cannot be replayed, listing them
           --inspect PAGE        also write one HTML page to browse the session: every
                                 action, the state after it, what it changed, and whether
                                 the replay matched the recording
+
+        Every state shown is one the recorded app had: the store's own Start is replayed
+        where it was recorded, and where recording paused, the snapshot written when it
+        resumed is the state after the Resume action.
         """
 
     /// Replays the log named in the arguments, prints the outcome, and returns the exit code.
