@@ -43,7 +43,10 @@ public enum LogTool {
           help [COMMAND]
                       this text, or a command's own
 
-        Each command takes --help. A rotated log is read from all its segments.
+        Each command takes --help. A rotated log is read from all its segments. Payloads
+        read as people write them: a Duration as "300 ms" wherever it sits, and the type
+        of a model the store's own actions carry as ModelSaver.Settings; the log is never
+        changed.
         """
 
     /// Each command's own help.
@@ -52,7 +55,11 @@ public enum LogTool {
         usage: substate-log show LOG [--type TYPE] [--origin ORIGIN] [--from SEQ] [--to SEQ]
 
         Prints one line per recorded action: sequence number, seconds since the store
-        started, origin, type and payload.
+        started, origin, type and payload. A Duration prints as "300 ms" wherever it sits
+        (in an enum's payload, an optional, an array, a set, a dictionary, a nested or a
+        registered model), where the log holds the two numbers Codable writes: the shapes
+        the log records say which values are durations. A model the store registers,
+        replaces or restores names its type as people write it (ModelSaver.Settings).
 
           --type TYPE      only actions of this type (as users write it: Search.Query)
           --origin ORIGIN  only actions from app, effect, middleware or store
@@ -75,8 +82,9 @@ public enum LogTool {
         "diff": """
         usage: substate-log diff A B
 
-        Compares the actions of two logs (type, origin, payload) and shows the first one
-        where they differ. Exit code 0 when they agree, 1 when they differ.
+        Compares the actions of two logs (type, origin, payload) as recorded and shows
+        the first one where they differ, its payload readable as show prints it (a
+        Duration as "300 ms"). Exit code 0 when they agree, 1 when they differ.
         """,
         "inspect": """
         usage: substate-log inspect LOG -o PAGE
@@ -85,15 +93,17 @@ public enum LogTool {
         session: a timeline of the actions with filters by type and origin and a text
         search, each action's payload, and charts of actions over time and by type. An
         app's own replay command (replay LOG --inspect PAGE) adds the state after every
-        action, what each action changed, and whether the replay matched. Exit code 65 when
-        some lines of the log could not be read; the page lists them.
+        action, what each action changed, and whether the replay matched. Payloads and
+        states show a Duration as 300 ms wherever it sits (its recorded form on hover) and
+        a carried model's type as people write it; the values stay as recorded. Exit code
+        65 when some lines of the log could not be read; the page lists them.
         """,
         "tail": """
         usage: substate-log tail LOG [-n COUNT] [-f]
 
-        Prints the last actions of a log (10 unless -n says otherwise). With -f it keeps
-        printing actions as they are written, following the log when it is rotated, until
-        interrupted.
+        Prints the last actions of a log (10 unless -n says otherwise), as show prints
+        them (a Duration as "300 ms"). With -f it keeps printing actions as they are
+        written, following the log when it is rotated, until interrupted.
         """,
     ]
 

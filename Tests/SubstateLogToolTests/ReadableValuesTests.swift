@@ -285,8 +285,12 @@ final class ReadableValuesTests: XCTestCase {
                 action(4, "Odd", shape: "Odd(a: Duration", #"{"a":[0,1000]}"#),
                 action(
                     5, "Fn", shape: "Fn(f: Optional<@Sendable (Int) throws -> ()>, a: Duration)", #"{"a":[0,1000]}"#),
+                // A recursive type without durations.
                 action(
-                    6, "Deep",
+                    6, "Grow", shape: "Grow(tree: Tree(children: Array<Tree>, size: Array<Int>))",
+                    #"{"tree":{"children":[{"children":[],"size":[0,1000]}],"size":[0,1000]}}"#),
+                action(
+                    7, "Deep",
                     shape: String(repeating: "Optional<", count: 10_000) + "Duration"
                         + String(repeating: ">", count: 10_000), #"[0,1000]"#),
             ], "odd.jsonl")
@@ -300,6 +304,7 @@ final class ReadableValuesTests: XCTestCase {
                 #"Wait {"a":"-300 as","b":"1000 as","c":"0 ns"}"#,
                 #"Odd {"a":[0,1000]}"#,
                 #"Fn {"a":"1000 as"}"#,
+                #"Grow {"tree":{"children":[{"children":[],"size":[0,1000]}],"size":[0,1000]}}"#,
                 #"Deep [0,1000]"#,
             ])
     }

@@ -65,7 +65,7 @@ enum PageAssets {
         #details { flex: 1; overflow: auto; padding: 8px 12px; }
         .tree { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
         .tree details { margin-left: 14px; } .tree summary { cursor: pointer; } .tree .leaf { margin-left: 14px; }
-        .tree .redacted { color: #b06000; }
+        .tree .redacted { color: #b06000; } .tree .readable { color: #1a5fb4; }
         #changes { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
         #divergence-note { color: #b00020; }
         """
@@ -75,6 +75,7 @@ enum PageAssets {
           "use strict";
           var data = JSON.parse(document.getElementById("session-data").textContent);
           var actions = data.actions;
+          var readings = data.readings || { root: null, named: {} };
           var damagedCount = actions.filter(function (action) { return action.damage; }).length;
           var rowHeight = 22;
           var byId = function (id) { return document.getElementById(id); };
@@ -131,7 +132,7 @@ enum PageAssets {
           });
           if (data.recordedInitialState !== null) {
             byId("initial-section").hidden = false;
-            byId("initial-state").appendChild(tree(data.recordedInitialState));
+            byId("initial-state").appendChild(tree(data.recordedInitialState, undefined, readings.root));
           }
 
           // Replay steps by sequence number, and the divergence.
@@ -189,9 +190,10 @@ enum PageAssets {
             var option = make("option", origin); option.value = origin; byId("origin-filter").appendChild(option);
           });
 
-          // The payload text each action is searched in, made once.
+          // The payload text each action is searched in, made once: as recorded, and as shown.
           var searchText = actions.map(function (action) {
             var text = action.damage ? action.damage.text : (action.payload === null ? "" : JSON.stringify(action.payload));
+            if (action.reading && action.payload !== null) { text += " " + JSON.stringify(readableCopy(action.payload, action.reading)); }
             return (action.type + " " + text).toLowerCase();
           });
 
@@ -258,10 +260,76 @@ enum PageAssets {
             if (event.key === "ArrowUp" || event.key === "ArrowLeft") { select(Math.max(0, position - 1)); event.preventDefault(); }
           });
 
-          // Trees of JSON values, shown as text. A closed branch is filled in when it is first
-          // opened, so a state of thousands of values shows at once.
-          function tree(value, label) {
+          // How values read. A reading, made from the log's shapes, says where a value holds a
+          // Duration, which Codable writes as the halves of its count of attoseconds
+          // ([0,300000000000000000]) and the page shows as 300 ms, or a mangled type name, shown as
+          // people write it. Only what is shown changes: values, and the states rebuilt from
+          // them, stay as recorded (a shown duration's title is its recorded form).
+          function own(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+          function resolved(reading) {
+            for (var hops = 0; reading !== null && typeof reading === "object" && own(reading, "r"); hops += 1) {
+              if (hops > 64 || !own(readings.named, reading.r)) { return null; }
+              reading = readings.named[reading.r];
+            }
+            return reading === undefined ? null : reading;
+          }
+          // The reading of a value's member or element.
+          function partReading(reading, value, key) {
+            reading = resolved(reading);
+            if (reading === null || typeof reading !== "object" || value === null || typeof value !== "object") { return null; }
+            var isArray = Array.isArray(value);
+            if (own(reading, "f")) { return !isArray && own(reading.f, key) ? reading.f[key] : null; }
+            if (own(reading, "e")) { return isArray ? reading.e : null; }
+            if (own(reading, "i")) { return isArray && own(reading.i, key) ? reading.i[key] : null; }
+            if (isArray) { return (Number(key) % 2 === 0 ? reading.k : reading.v) || null; }
+            return reading.v || null;
+          }
+          // A value's text as it reads, or null when it reads as its JSON.
+          function readableText(value, reading) {
+            reading = resolved(reading);
+            if (reading === "d") { return durationText(value); }
+            if (reading !== null && typeof reading === "object" && own(reading, "t") && typeof value === "string") { return reading.t; }
+            return null;
+          }
+          // [high, low] in the largest unit that keeps it at one or more, with at most three
+          // decimals, as substate-log prints it: 300 ms, 1.5 s, 250 µs, 2 min (whole minutes).
+          function durationText(value) {
+            if (!Array.isArray(value) || value.length !== 2 || !Number.isInteger(value[0]) || !Number.isInteger(value[1])
+                || value[1] < 0 || value[1] >= 18446744073709551616) { return null; }
+            var attoseconds = value[0] * 18446744073709551616 + value[1];
+            var nanoseconds = attoseconds / 1e9, magnitude = Math.abs(nanoseconds);
+            var number = function (amount) {
+              var rounded = (amount < 0 ? -1 : 1) * Math.round(Math.abs(amount) * 1000) / 1000;
+              return String(rounded === 0 ? 0 : rounded);
+            };
+            if (magnitude < 1 && attoseconds !== 0) { return number(attoseconds) + " as"; }
+            if (magnitude >= 60e9 && magnitude % 60e9 === 0) { return number(nanoseconds / 60e9) + " min"; }
+            if (magnitude >= 1e9) { return number(nanoseconds / 1e9) + " s"; }
+            if (magnitude >= 1e6) { return number(nanoseconds / 1e6) + " ms"; }
+            if (magnitude >= 1e3) { return number(nanoseconds / 1e3) + " µs"; }
+            return number(nanoseconds) + " ns";
+          }
+          // A copy of a value as it reads, for searching.
+          function readableCopy(value, reading) {
+            if (reading === null || reading === undefined) { return value; }
+            var text = readableText(value, reading);
+            if (text !== null) { return text; }
+            if (value === null || typeof value !== "object") { return value; }
+            var copy = Array.isArray(value) ? [] : {};
+            Object.keys(value).forEach(function (key) { copy[key] = readableCopy(value[key], partReading(reading, value, key)); });
+            return copy;
+          }
+
+          // Trees of JSON values, shown as text, each read as `reading` says. A closed branch is
+          // filled in when it is first opened, so a state of thousands of values shows at once.
+          function tree(value, label, reading) {
             var prefix = label === undefined ? "" : label + ": ";
+            var text = reading ? readableText(value, reading) : null;
+            if (text !== null) {
+              var readable = make("div", prefix + text, "leaf readable");
+              readable.title = JSON.stringify(value);
+              return readable;
+            }
             if (value !== null && typeof value === "object") {
               if (value["$redacted"] === true && Object.keys(value).length === 1) {
                 return make("div", prefix + "<redacted>", "leaf redacted");
@@ -272,7 +340,9 @@ enum PageAssets {
               node.open = keys.length <= 8;
               node.appendChild(make("summary", prefix + (isArray ? "[" + keys.length + "]" : "{" + keys.length + "}")));
               var fill = function () {
-                keys.forEach(function (key) { node.appendChild(tree(value[key], isArray ? "[" + key + "]" : key)); });
+                keys.forEach(function (key) {
+                  node.appendChild(tree(value[key], isArray ? "[" + key + "]" : key, reading ? partReading(reading, value, key) : null));
+                });
               };
               if (node.open) {
                 fill();
@@ -353,7 +423,7 @@ enum PageAssets {
             byId("damage-text").textContent = damage ? damage.text : "";
             var payload = byId("payload"); payload.replaceChildren();
             if (action.payload !== null) {
-              payload.appendChild(tree(action.payload));
+              payload.appendChild(tree(action.payload, undefined, action.reading));
             } else if (damage && damage.payloadText) {
               payload.appendChild(make("div", damage.payloadText, "leaf"));
             } else {
@@ -361,7 +431,9 @@ enum PageAssets {
             }
             var recorded = byId("recorded"); recorded.replaceChildren();
             var marksHere = damage ? undefined : markValues[action.seq];
-            (marksHere || []).forEach(function (mark) { recorded.appendChild(tree(mark.value, mark.kind)); });
+            (marksHere || []).forEach(function (mark) {
+              recorded.appendChild(tree(mark.value, mark.kind, mark.kind === "snapshot" ? readings.root : mark.reading));
+            });
             byId("recorded-section").hidden = !marksHere;
             var changes = byId("changes"), state = byId("state"), note = byId("divergence-note");
             var stateNote = byId("state-note");
@@ -376,7 +448,7 @@ enum PageAssets {
                 if (last) {
                   stateNote.textContent = "not replayed; the last state the log recorded at or before it: " + last.label;
                   shown = last.state;
-                  state.appendChild(tree(last.state));
+                  state.appendChild(tree(last.state, undefined, readings.root));
                 }
               }
             } else {
@@ -390,7 +462,7 @@ enum PageAssets {
                 changes.appendChild(make("li", text));
               });
               shown = stateAfter(stepNumber);
-              state.appendChild(tree(shown));
+              state.appendChild(tree(shown, undefined, readings.root));
             }
             if (data.divergence && action.seq === data.divergence.seq) {
               note.textContent = "The replay diverged here: " + data.divergence.paths.join(", ");

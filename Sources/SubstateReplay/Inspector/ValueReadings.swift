@@ -22,12 +22,12 @@ package struct ValueReadings {
     /// The shapes of the action types seen so far, by runtime name.
     private var actionShapes: [String: ShapeSyntax] = [:]
     private var rootShape: ShapeSyntax?
+    /// The names of the described types whose values can hold a duration, at any depth.
+    private var holdingDurations: Set<String> = []
     /// Made again when a shape is learned.
     private var caches = Caches()
 
     private struct Caches {
-        /// The names of the types whose values can hold a duration; `nil` until asked.
-        var holdingDurations: Set<String>?
         var byName: [String: ValueReading?] = [:]
         var byAction: [String: ValueReading?] = [:]
         var root: ValueReading??
@@ -43,12 +43,7 @@ package struct ValueReadings {
 
     /// Readings for a log whose header records `rootShape`.
     package init(rootShape: String?) {
-        for shape in Self.libraryShapes {
-            for (name, syntax) in ShapeSyntax(parsing: shape).describedTypes where syntaxByName[name] == nil {
-                syntaxByName[name] = syntax
-                fromLibrary.insert(name)
-            }
-        }
+        for shape in Self.libraryShapes { learn(ShapeSyntax(parsing: shape), fromLibrary: true) }
         if let rootShape {
             let syntax = ShapeSyntax(parsing: rootShape)
             self.rootShape = syntax
@@ -64,11 +59,28 @@ package struct ValueReadings {
         learn(syntax)
     }
 
-    private mutating func learn(_ syntax: ShapeSyntax) {
+    private mutating func learn(_ syntax: ShapeSyntax, fromLibrary isLibrary: Bool = false) {
         caches = Caches()
+        var learned: [(name: String, syntax: ShapeSyntax)] = []
         for (name, described) in syntax.describedTypes where syntaxByName[name] == nil || fromLibrary.contains(name) {
+            if isLibrary { fromLibrary.insert(name) } else { fromLibrary.remove(name) }
             syntaxByName[name] = described
-            fromLibrary.remove(name)
+            holdingDurations.remove(name)
+            learned.append((name, described))
+        }
+        // A fixed point over the types this shape describes: a type holds a duration when its
+        // description mentions `Duration` or a type that does. A shape describes the types
+        // inside it in full, but for a type met again inside itself, which is named, so a
+        // recursive type needs more than one round.
+        var changed = true
+        while changed {
+            changed = false
+            for (name, described) in learned where !holdingDurations.contains(name) {
+                if Self.mentionsDuration(described, holders: holdingDurations) {
+                    holdingDurations.insert(name)
+                    changed = true
+                }
+            }
         }
     }
 
@@ -153,10 +165,12 @@ package struct ValueReadings {
 
     // MARK: - From shapes to readings
 
+    /// A described type's reading; inside the type itself (a recursive type), a reference to it.
     private mutating func reading(named name: String, resolving: inout [String]) -> ValueReading? {
+        guard holdingDurations.contains(name) else { return nil }
         if resolving.contains(name) { return .named(name) }
         if let known = caches.byName[name] { return known }
-        guard holdingDurations.contains(name), let syntax = syntaxByName[name] else { return nil }
+        guard let syntax = syntaxByName[name] else { return nil }
         let reading = self.reading(of: syntax, resolving: &resolving)
         caches.byName[name] = .some(reading)
         return reading
@@ -177,7 +191,6 @@ package struct ValueReadings {
             default: return reading(named: name, resolving: &resolving)
             }
         case .structure(let name, let fields):
-            guard holdingDurations.contains(name) else { return nil }
             resolving.append(name)
             defer { resolving.removeLast() }
             var readings: [String: ValueReading] = [:]
@@ -186,7 +199,6 @@ package struct ValueReadings {
             }
             return readings.isEmpty ? nil : .members(readings)
         case .enumeration(let name, let cases):
-            guard holdingDurations.contains(name) else { return nil }
             resolving.append(name)
             defer { resolving.removeLast() }
             var readings: [String: ValueReading] = [:]
@@ -212,28 +224,6 @@ package struct ValueReadings {
             }
             return readings.isEmpty ? nil : .members(readings)
         case .opaque: return nil
-        }
-    }
-
-    /// The names of the described types whose values can hold a duration, at any depth.
-    private var holdingDurations: Set<String> {
-        mutating get {
-            if let known = caches.holdingDurations { return known }
-            // A fixed point: a type holds a duration when its description mentions `Duration`
-            // or a type that does; recursive types need more than one round.
-            var found: Set<String> = []
-            var changed = true
-            while changed {
-                changed = false
-                for (name, syntax) in syntaxByName where !found.contains(name) {
-                    if Self.mentionsDuration(syntax, holders: found) {
-                        found.insert(name)
-                        changed = true
-                    }
-                }
-            }
-            caches.holdingDurations = found
-            return found
         }
     }
 
