@@ -309,6 +309,16 @@ final class ReadableValuesTests: XCTestCase {
             ])
     }
 
+    func testTheHelpSaysHowValuesRead() {
+        XCTAssertTrue(LogTool.usage.contains(#"a Duration as "300 ms" wherever it sits"#), LogTool.usage)
+        let show = LogTool.run(["show", "--help"]).output
+        XCTAssertTrue(show.contains(#"A Duration prints as "300 ms" wherever it sits"#), show)
+        XCTAssertTrue(show.contains("names its type as people write it (ModelSaver.Settings)"), show)
+        XCTAssertTrue(LogTool.run(["tail", "--help"]).output.contains(#"(a Duration as "300 ms")"#))
+        XCTAssertTrue(LogTool.run(["diff", "--help"]).output.contains(#"readable as show prints it (a"#))
+        XCTAssertTrue(LogTool.run(["inspect", "--help"]).output.contains("show a Duration as 300 ms wherever it sits"))
+    }
+
     func testTheLibrarysRegisteredModelsShapesAreTheirTypesShapes() {
         XCTAssertEqual(
             ValueReadings.libraryShapes, [typeShape(ModelSaver.Settings.self), typeShape(ActionLogger.State.self)])
