@@ -35,16 +35,16 @@ public struct Effect: Sendable {
     /// Whether the triggering action stops here instead of passing on to the tree.
     let capture: Bool
     /// Starts the effect for an action, given the store (after the action reached the tree,
-    /// unless captured).
-    let start: @MainActor @Sendable (any Action, Store) -> Void
+    /// unless captured) and, for an action addressed to one instance, where that instance is.
+    let start: @MainActor @Sendable (any Action, Store, ModelLocation?) -> Void
 
     init<A: Action>(
-        _ type: A.Type, capture: Bool, start: @escaping @MainActor @Sendable (A, Store) -> Void
+        _ type: A.Type, capture: Bool, start: @escaping @MainActor @Sendable (A, Store, ModelLocation?) -> Void
     ) {
         actionType = ObjectIdentifier(A.self)
         self.capture = capture
-        self.start = { action, store in
-            if let action = action as? A { start(action, store) }
+        self.start = { action, store, instance in
+            if let action = action as? A { start(action, store, instance) }
         }
     }
 
@@ -64,9 +64,14 @@ public struct Effect: Sendable {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (A, Send) async throws -> Void
     ) {
-        self.init(type, capture: capture) { action, store in
-            store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
-                try await operation(action, send)
+        self.init(type, capture: capture) { action, store, instance in
+            guard let instance else {
+                return store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
+                    try await operation(action, send)
+                }
+            }
+            ModelBoundEffects.run(at: instance, in: store, id: id, cancelInFlight: cancelInFlight, catch: handler) {
+                send in try await operation(action, send)
             }
         }
     }
@@ -84,7 +89,8 @@ public struct Effect: Sendable {
     }
 
     /// Runs work for each action of a type with the current value of a model (the first of its
-    /// type in the tree, after the action reached the tree); the work sends actions with `Send`.
+    /// type in the tree, after the action reached the tree; for an action addressed to one
+    /// screen, the first inside that screen); the work sends actions with `Send`.
     ///
     /// The effect belongs to that model: when the model leaves the tree (a destination set to
     /// `nil`, a screen popped, an element removed, an enum case replaced), the effect is
@@ -94,9 +100,10 @@ public struct Effect: Sendable {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
-        self.init(action, capture: capture) { action, store in
-            ModelBoundEffects.run(for: M.self, in: store, id: id, cancelInFlight: cancelInFlight, catch: handler) {
-                model, send in
+        self.init(action, capture: capture) { action, store, instance in
+            ModelBoundEffects.run(
+                for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler
+            ) { model, send in
                 try await operation(model, action, send)
             }
         }
@@ -116,8 +123,12 @@ public struct Effect: Sendable {
         }
     }
 
-    /// Cancels the running effects with an id when an action of a type passes.
+    /// Cancels the running effects with an id when an action of a type passes; when the action
+    /// is addressed to one screen, that screen's effects with the id alone.
     public static func cancel<A: Action>(id: EffectID, on type: A.Type) -> Effect {
-        Effect(type, capture: false) { _, store in store.effects.cancel(id: id) }
+        Effect(type, capture: false) { _, store, instance in
+            guard let instance else { return store.effects.cancel(id: id) }
+            ModelBoundEffects.cancel(id: id, within: instance, in: store)
+        }
     }
 }

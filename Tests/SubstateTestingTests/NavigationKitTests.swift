@@ -87,7 +87,6 @@ final class NavigationKitTests: XCTestCase {
             $0.path[id: 1]?.counter.steps = 2
         }
         await store.send(ScreenStack<DetailScreen>.PopFrom(id: 1)) { $0.path.pop(from: 1) }
-        await store.send(ScreenStack<DetailScreen>.ToElement(id: 1, DetailScreen.Step()))
         await store.send(ScreenStack<DetailScreen>.Pop()) { $0.path.pop() }
     }
 

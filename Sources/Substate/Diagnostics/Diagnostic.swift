@@ -38,6 +38,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// In debug builds: an effect started for a model sent an action after that model left
         /// the tree (and its effects were cancelled); the action was dropped.
         case actionAfterModelLeft
+        /// An action named something no longer in the tree (a screen popped, an element gone,
+        /// an empty stack to pop); it was dropped before any middleware saw it.
+        case undeliverableAction
     }
 
     /// The kind of problem.

@@ -122,10 +122,14 @@ public final class EffectRuntime {
 
     /// Starts an effect as ``run(id:cancelInFlight:priority:catch:_:)`` does, and returns its
     /// token, by which it can be cancelled alone; `nil` when nothing started.
+    ///
+    /// `instance` is the screen the effect was started for, when an action addressed to one
+    /// started it: what the effect sends, its failure action included, is addressed to it.
     @discardableResult
     package func start(
         id: EffectID? = nil, cancelInFlight: Bool = false, priority: TaskPriority? = nil,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        instance: (any AddressableInstance)? = nil,
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) -> Int? {
         guard !storeIsGone("run"), !store.isReplaying else { return nil }
@@ -141,7 +145,7 @@ public final class EffectRuntime {
                     return
                 }
                 self.store.dispatch(action, origin: .effect)
-            }, dependencies: store.dependencies)
+            }, dependencies: store.dependencies, instance: instance)
         let ended = EffectEnd()
         // Runs where the operation runs, so that its end is known there, at once.
         let work: @Sendable (Send) async throws -> Void = { send in
@@ -155,9 +159,11 @@ public final class EffectRuntime {
         }
         let executor = taskExecutor
         let dependencies = store.dependencies
+        let failure: (@MainActor @Sendable (any Error) -> (any Action)?)? =
+            if let instance, let handler { { handler($0).map(instance.address) } } else { handler }
         let task = Task(executorPreference: executor, priority: priority) { [weak self] in
             let error = await Dependencies.$current.withValue(dependencies) { await Self.failure(of: work, send) }
-            await self?.ended(token, id: id, error: error, handler: handler)
+            await self?.ended(token, id: id, error: error, handler: failure)
         }
         running[token] = Running(id: id, task: task, ended: ended, fate: fate)
         return token

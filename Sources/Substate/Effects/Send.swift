@@ -12,6 +12,17 @@ public struct Send: Sendable {
     let deliver: @MainActor @Sendable (any Action) -> Void
     /// The store's dependencies, for the effect to read its clock, date, UUIDs and services.
     public let dependencies: Dependencies
+    /// The screen the effect was started for, when an action addressed to one started it.
+    let instance: (any AddressableInstance)?
+
+    init(
+        deliver: @escaping @MainActor @Sendable (any Action) -> Void, dependencies: Dependencies,
+        instance: (any AddressableInstance)? = nil
+    ) {
+        self.deliver = deliver
+        self.dependencies = dependencies
+        self.instance = instance
+    }
 
     /// Sends an action to the store.
     ///
@@ -19,7 +30,25 @@ public struct Send: Sendable {
     /// effect), the action is handled at once and the caller goes on without leaving the main
     /// actor, so an effect that sent its last action is finished by the time anything else
     /// runs there (a test store released right after receiving it does not see it running).
+    ///
+    /// An effect started for one screen (by an action addressed to it, `ScreenStack.ToElement`)
+    /// sends its actions addressed to that screen, as TCA's stack elements' effects do: a
+    /// response reaches that screen alone, and a `Dismiss` dismisses that screen.
     nonisolated(nonsending) public func callAsFunction(_ action: Action) async {
-        await deliver(action)
+        await deliver(instance?.address(action) ?? action)
+    }
+
+    /// Dismisses the screen the effect runs for, as TCA's `dismiss()` does: for an effect an
+    /// action addressed to one screen started (`ScreenStack.ToElement`), it sends that screen's
+    /// `ScreenStack.PopFrom`, which pops it and the screens above it and ends their effects.
+    ///
+    /// An effect that was not started for one screen has nothing to dismiss: the call sends
+    /// nothing. A screen elsewhere asks its holder with `Dismiss`.
+    ///
+    /// ```swift
+    /// Effect(for: Child.CloseTapped.self) { _, send in await send.dismiss() }
+    /// ```
+    nonisolated(nonsending) public func dismiss() async {
+        if let instance { await deliver(instance.dismissal) }
     }
 }

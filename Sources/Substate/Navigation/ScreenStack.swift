@@ -25,7 +25,7 @@
 /// TCA's `Path.State`.
 public struct ScreenStack<Screen: Model>: Model {
     /// One screen on the stack, with its id.
-    public struct Element: Model {
+    public struct Element: Model, Identifiable, AddressableInstance {
         public let id: StackElementID
         public var screen: Screen
 
@@ -34,6 +34,13 @@ public struct ScreenStack<Screen: Model>: Model {
             // Delivered to this screen and the models inside it, children first, as the store
             // delivers every action: the screen's models received the envelope, not its content.
             addressed.deliver(to: &screen)
+        }
+
+        package var dismissal: any Action { PopFrom(id: id) }
+
+        package func address(_ action: any Action) -> any Action {
+            func addressed<A: Action>(_ action: A) -> any Action { ToElement(id: id, action) }
+            return addressed(action)
         }
     }
 
@@ -98,19 +105,39 @@ public struct ScreenStack<Screen: Model>: Model {
     }
 
     /// Pops the top screen.
-    public struct Pop: Action, Codable, Equatable {
+    ///
+    /// Sent when no stack of this screen type holds a screen, it is dropped with a
+    /// `Diagnostic` of kind `undeliverableAction`.
+    public struct Pop: Action, Codable, Equatable, DeliveryChecked {
         public init() {}
+
+        @MainActor package func undeliverable(in store: Store) -> String? {
+            let stacks = store.locatedModelsUntracked(ScreenStack.self)
+            guard stacks.allSatisfy(\.model.isEmpty) else { return nil }
+            return "no \(typeName(ScreenStack.self)) in the tree holds a screen to pop"
+        }
     }
 
     /// Pops the screen with the id and every screen above it.
-    public struct PopFrom: Action, Codable, Equatable {
+    ///
+    /// Sent for a screen no longer on the stack (popped a moment before, as a late effect's
+    /// action often is), it is dropped with a `Diagnostic` of kind `undeliverableAction`.
+    public struct PopFrom: Action, Codable, Equatable, DeliveryChecked {
         public let id: StackElementID
         public init(id: StackElementID) { self.id = id }
+
+        @MainActor package func undeliverable(in store: Store) -> String? {
+            ScreenStack.element(id, in: store) == nil ? ScreenStack.missing(id) : nil
+        }
     }
 
     /// An action for the screen with the id alone: its screen model and the models inside it
     /// receive ``action``; the other screens do not.
-    public struct ToElement<Wrapped: Action>: Action, AddressedToElement {
+    ///
+    /// Middleware sees the envelope; `EffectHandler` starts the effects declared for the
+    /// wrapped action's type, bound to this screen. Sent for a screen no longer on the stack,
+    /// it is dropped with a `Diagnostic` of kind `undeliverableAction`.
+    public struct ToElement<Wrapped: Action>: Action, AddressedToElement, AddressedAction, DeliveryChecked {
         public let id: StackElementID
         public let action: Wrapped
 
@@ -121,13 +148,38 @@ public struct ScreenStack<Screen: Model>: Model {
 
         var element: StackElementID { id }
 
+        var isDismissal: Bool { action is any DismissRequest }
+
         func deliver<Target: Model>(to screen: inout Target) {
             walkOutsideStore(action, through: &screen)
         }
+
+        package var addressedAction: any Action { action }
+
+        @MainActor package func instance(in store: Store) -> ModelLocation? {
+            ScreenStack.element(id, in: store)
+        }
+
+        @MainActor package func undeliverable(in store: Store) -> String? {
+            ScreenStack.element(id, in: store) == nil ? ScreenStack.missing(id) : nil
+        }
+    }
+
+    /// Where the element with the id is, on the first stack of this type that holds it.
+    @MainActor
+    static func element(_ id: StackElementID, in store: Store) -> ModelLocation? {
+        store.locatedModelsUntracked(Element.self).first { $0.model.id == id }?.location
+    }
+
+    static func missing(_ id: StackElementID) -> String {
+        "no screen with id \(id) is on a \(typeName(ScreenStack.self)); it was popped, or never pushed"
     }
 
     public mutating func update(action: Action) {
         switch action {
+        case let addressed as any AddressedToElement:
+            // A screen's own effect asked to dismiss it: that screen goes, with those above it.
+            if addressed.isDismissal { pop(from: addressed.element) }
         case let push as Push: self.push(push.screen)
         case is Pop: pop()
         case let pop as PopFrom: self.pop(from: pop.id)
@@ -144,11 +196,17 @@ public struct ScreenStack<Screen: Model>: Model {
 /// An action addressed to one element of a stack.
 protocol AddressedToElement {
     var element: StackElementID { get }
+    /// Whether the action inside is a ``Dismiss``: the element asks to be dismissed.
+    var isDismissal: Bool { get }
     /// Delivers the action inside to a screen and the models inside it.
     func deliver<Target: Model>(to screen: inout Target)
 }
 
-extension ScreenStack: Equatable where Screen: Equatable {}
+extension ScreenStack: Equatable where Screen: Equatable {
+    /// Two stacks are equal when they hold the same screens with the same ids: the id the next
+    /// screen will get is not part of what a stack shows, so an emptied stack equals a new one.
+    public static func == (lhs: ScreenStack, rhs: ScreenStack) -> Bool { lhs.elements == rhs.elements }
+}
 extension ScreenStack.Element: Equatable where Screen: Equatable {}
 extension ScreenStack: Codable where Screen: Codable {}
 extension ScreenStack.Element: Codable where Screen: Codable {}

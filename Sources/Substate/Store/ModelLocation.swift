@@ -72,6 +72,11 @@ public struct ModelLocation: Hashable, Sendable, CustomStringConvertible {
         return (box == 0 ? "root" : "registered \(box - 1)") + path.joined()
     }
 
+    /// Whether the other location is this one or below it.
+    package func contains(_ other: ModelLocation) -> Bool {
+        box == other.box && other.steps.starts(with: steps)
+    }
+
     /// Whether this location comes before another in tree order: trees in the store's order,
     /// a model before the models below it, parts in declaration order, elements in index
     /// order (dictionary entries by their keys' descriptions).

@@ -219,6 +219,13 @@ public final class Store: Observable {
     /// ``dispatch(_:origin:)`` for an action whose type is not known to be plain: stamped first
     /// if it is a ``StampedAction``.
     private func dispatchStamping(_ action: any Action, type: ObjectIdentifier, slot: Int, origin: Origin) {
+        if let checked = action as? any DeliveryChecked, let reason = checked.undeliverable(in: self) {
+            let name = typeName(Swift.type(of: action))
+            return report(
+                Diagnostic(
+                    kind: .undeliverableAction, typeName: name, member: "\(action)",
+                    message: "\(name) was dropped: \(reason)"))
+        }
         // Stamping changes an action's values, never its type.
         dispatchAsIs(stamped(action, type: type, slot: slot), type: type, origin: origin)
     }
@@ -246,7 +253,8 @@ public final class Store: Observable {
     /// itself, its type noted as plain.
     private func stamped(_ action: any Action, type: ObjectIdentifier, slot: Int) -> any Action {
         guard let stampable = action as? any StampedAction else {
-            plainTypes[slot] = UInt(bitPattern: type)
+            // An action checked for delivery is never plain: it is checked on every dispatch.
+            if !(action is any DeliveryChecked) { plainTypes[slot] = UInt(bitPattern: type) }
             return action
         }
         guard !isReplaying else { return action }
