@@ -82,6 +82,32 @@ struct SyncUpDetailScreen: Model {
     }
 }
 
+struct Row: Model {
+    var count = 0
+    struct Tap: Action, Equatable {}
+    struct Response: Action, Equatable { let value: Int }
+    struct Close: Action, Equatable {}
+
+    mutating func update(action: Action) {
+        if let response = action as? Response { count = response.value }
+    }
+}
+
+extension Row: Equatable {}
+
+@MainActor
+let rowEffects = EffectHandler(effects: [
+    Effect(model: Row.self, action: Row.Tap.self, id: "request", cancelInFlight: true) { row, _, send in
+        try await send.dependencies.clock.sleep(for: .seconds(1))
+        await send(Row.Response(value: row.count + 1))  // reaches this row alone
+    },
+    Effect(for: Row.Close.self) { _, send in await send.dismiss() },
+])
+
+struct Rows: Model, Equatable {
+    var rows = ScreenStack([Row(), Row()])
+}
+
 @MainActor
 final class ComingFromTCANavigationTests: XCTestCase {
     func testAPresentedEditorDismissesItselfWhenDone() async {
@@ -113,6 +139,17 @@ let title = store.find(SyncUp.self, id: 1)?.title  // what the detail screen sho
         store.update(SyncUpsApp.Delete(id: 1))
         XCTAssertNil(store.find(SyncUp.self, id: 1), "deleted once, gone for every screen")
         XCTAssertEqual(store.find(SyncUpsApp.self)?.syncUps.map(\.title), ["Review"])
+    }
+
+    func testTwoRowsOfOneTypeEachOwnTheirEffects() async {
+        let clock = TestClock()
+        let store = TestStore(model: Rows(), middleware: [rowEffects]) { $0.clock = clock }
+await store.send(ScreenStack<Row>.ToElement(id: 1, Row.Tap()))
+await clock.advance(by: .seconds(1))
+await store.receive(ScreenStack<Row>.ToElement(id: 1, Row.Response(value: 1))) { $0.rows[id: 1]?.count = 1 }
+await store.send(ScreenStack<Row>.ToElement(id: 1, Row.Close()))
+await store.receive(ScreenStack<Row>.PopFrom(id: 1)) { $0.rows.pop(from: 1) }
+        XCTAssertEqual(store.state.rows.screens, [Row()], "the other row is untouched")
     }
 
     func testAnAlertIsAModelWhoseButtonSendsItsAction() {
