@@ -35,17 +35,30 @@ public struct Effect: Sendable {
     /// Whether the triggering action stops here instead of passing on to the tree.
     let capture: Bool
     /// Starts the effect for an action, given the store (after the action reached the tree,
-    /// unless captured) and, for an action addressed to one instance, where that instance is.
-    let start: @MainActor @Sendable (any Action, Store, ModelLocation?) -> Void
+    /// unless captured), for an action addressed to one instance where that instance is, and
+    /// what ``before`` read.
+    let start: @MainActor @Sendable (any Action, Store, ModelLocation?, (any Model)?) -> Void
+    /// For an effect that decides from the change an action made, reads its model before the
+    /// action reaches the tree.
+    let before: (@MainActor @Sendable (Store, ModelLocation?) -> (any Model)?)?
 
     init<A: Action>(
-        _ type: A.Type, capture: Bool, start: @escaping @MainActor @Sendable (A, Store, ModelLocation?) -> Void
+        _ type: A.Type, capture: Bool, before: (@MainActor @Sendable (Store, ModelLocation?) -> (any Model)?)? = nil,
+        start: @escaping @MainActor @Sendable (A, Store, ModelLocation?, (any Model)?) -> Void
     ) {
         actionType = ObjectIdentifier(A.self)
         self.capture = capture
-        self.start = { action, store, instance in
-            if let action = action as? A { start(action, store, instance) }
+        self.before = before
+        self.start = { action, store, instance, before in
+            if let action = action as? A { start(action, store, instance, before) }
         }
+    }
+
+    /// Reads the model of a type an effect is for: the first in the tree, or the first at or
+    /// below the instance an action was addressed to.
+    private static func reader<M: Model>(_ type: M.Type) -> @MainActor @Sendable (Store, ModelLocation?) -> (any Model)?
+    {
+        { store, instance in ModelBoundEffects.located(M.self, in: store, within: instance)?.model }
     }
 
     /// Runs work for each action of a type; the work sends actions with the `Send` it gets.
@@ -64,7 +77,7 @@ public struct Effect: Sendable {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (A, Send) async throws -> Void
     ) {
-        self.init(type, capture: capture) { action, store, instance in
+        self.init(type, capture: capture) { action, store, instance, _ in
             guard let instance else {
                 return store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
                     try await operation(action, send)
@@ -100,7 +113,39 @@ public struct Effect: Sendable {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
-        self.init(action, capture: capture) { action, store, instance in
+        self.init(action, capture: capture) { action, store, instance, _ in
+            ModelBoundEffects.run(
+                for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler
+            ) { model, send in
+                try await operation(model, action, send)
+            }
+        }
+    }
+
+    /// Runs work for each action of a type with the current value of a model, when the change
+    /// the action made to the model says so: TCA's reducer that returns an effect only in some
+    /// states, with no middleware.
+    ///
+    /// `condition` is given the model before the action (`nil` when there was none) and after
+    /// it; the effect starts only when it returns `true`.
+    ///
+    /// ```swift
+    /// Effect(model: Counter.self, action: Counter.Decrement.self, id: "delay", when: { _, after in after.count < 0 }) {
+    ///     _, _, send in
+    ///     try await send.dependencies.clock.sleep(for: .seconds(1))
+    ///     await send(Counter.DecrementDelayResponse())
+    /// }
+    /// ```
+    public init<M: Model, A: Action>(
+        model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        when condition: @escaping @MainActor @Sendable (_ before: M?, _ after: M) -> Bool,
+        _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
+    ) {
+        self.init(action, capture: capture, before: Self.reader(M.self)) { action, store, instance, before in
+            guard let after = ModelBoundEffects.located(M.self, in: store, within: instance)?.model,
+                condition(before as? M, after)
+            else { return }
             ModelBoundEffects.run(
                 for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler
             ) { model, send in
@@ -126,7 +171,27 @@ public struct Effect: Sendable {
     /// Cancels the running effects with an id when an action of a type passes; when the action
     /// is addressed to one screen, that screen's effects with the id alone.
     public static func cancel<A: Action>(id: EffectID, on type: A.Type) -> Effect {
-        Effect(type, capture: false) { _, store, instance in
+        Effect(type, capture: false) { _, store, instance, _ in
+            guard let instance else { return store.effects.cancel(id: id) }
+            ModelBoundEffects.cancel(id: id, within: instance, in: store)
+        }
+    }
+
+    /// Cancels the running effects with an id when an action of a type passes and the change it
+    /// made to a model says so (given the model before the action, `nil` when there was none,
+    /// and after it), as TCA's reducer that returns `.cancel(id:)` only in some states.
+    ///
+    /// ```swift
+    /// Effect.cancel(id: "delay", on: Counter.Increment.self, model: Counter.self) { _, after in after.count >= 0 }
+    /// ```
+    public static func cancel<M: Model, A: Action>(
+        id: EffectID, on type: A.Type, model: M.Type,
+        when condition: @escaping @MainActor @Sendable (_ before: M?, _ after: M) -> Bool
+    ) -> Effect {
+        Effect(type, capture: false, before: reader(M.self)) { _, store, instance, before in
+            guard let after = ModelBoundEffects.located(M.self, in: store, within: instance)?.model,
+                condition(before as? M, after)
+            else { return }
             guard let instance else { return store.effects.cancel(id: id) }
             ModelBoundEffects.cancel(id: id, within: instance, in: store)
         }

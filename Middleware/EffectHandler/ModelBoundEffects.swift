@@ -5,21 +5,38 @@ import Substate
 /// enum case replaced), its effects are cancelled and send nothing more, as a StateMachine
 /// node's are.
 ///
-/// A model is the same one while a model of its type is at its place (with the same `id`,
-/// when its type is `Identifiable`).
+/// A model is the same one while a model of its type is at its place; a model whose type is
+/// `Identifiable` is the same one wherever a model of its type with its `id` is, so the effects
+/// of a row stay with it when the rows before it are removed.
 @MainActor
 final class ModelBoundEffects {
     private struct Binding {
         let token: Int
-        let location: ModelLocation
+        var location: ModelLocation
         let type: ObjectIdentifier
         /// The model's type as Swift prints it, for the diagnostic of a late action.
         let name: String
         let id: AnyHashable?
+        /// Finds an `Identifiable` model again by its id, wherever it moved.
+        let relocate: (@MainActor (Store) -> ModelLocation?)?
         /// The effect's id and the instance it was started for, when an action addressed to one
         /// started it: its id and `cancelInFlight` apply within that instance alone.
         var effectID: EffectID? = nil
-        var instance: ModelLocation? = nil
+        var instance: InstanceKey? = nil
+    }
+
+    /// Names the instance an effect was started for: by its type and id when it has one (so
+    /// that it stays the same instance when it moves), by its place otherwise.
+    private struct InstanceKey: Hashable {
+        let type: ObjectIdentifier
+        let id: AnyHashable?
+        let location: ModelLocation?
+
+        init(_ model: any Model, at location: ModelLocation) {
+            type = ObjectIdentifier(Swift.type(of: model))
+            id = ModelBoundEffects.identity(of: model)
+            self.location = id == nil ? location : nil
+        }
     }
 
     /// Whose storage this is, in each store (see `Store.storage(for:_:)`).
@@ -41,12 +58,19 @@ final class ModelBoundEffects {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
         _ operation: @escaping @Sendable (M, Send) async throws -> Void
     ) {
-        let found = store.locatedModelsUntracked(M.self).first { instance?.contains($0.location) ?? true }
-        guard let (location, model) = found else { return }
+        guard let (location, model) = located(M.self, in: store, within: instance) else { return }
         of(store).start(
             at: location, model: model, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
             catch: handler
         ) { send in try await operation(model, send) }
+    }
+
+    /// The first model of a type in the tree, or the first at or below an instance, with where
+    /// it is.
+    static func located<M: Model>(_ type: M.Type, in store: Store, within instance: ModelLocation?) -> (
+        location: ModelLocation, model: M
+    )? {
+        store.locatedModelsUntracked(M.self).first { instance?.contains($0.location) ?? true }
     }
 
     /// Starts an effect bound to the model at an instance's location (a screen an action was
@@ -64,10 +88,11 @@ final class ModelBoundEffects {
 
     /// Cancels the effects with the id that were started for the instance.
     static func cancel(id: EffectID, within instance: ModelLocation, in store: Store) {
-        of(store).cancel(id: id, within: instance, in: store)
+        guard let model = store.model(at: instance) else { return }
+        of(store).cancel(id: id, within: InstanceKey(model, at: instance), in: store)
     }
 
-    private func cancel(id: EffectID, within instance: ModelLocation, in store: Store) {
+    private func cancel(id: EffectID, within instance: InstanceKey, in store: Store) {
         for binding in bindings where binding.effectID == id && binding.instance == instance {
             store.effects.cancel(token: binding.token)
         }
@@ -78,22 +103,33 @@ final class ModelBoundEffects {
         cancelInFlight: Bool, catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) {
+        let instanceModel = instance.flatMap { store.model(at: $0) }
+        let key = instance.flatMap { instance in instanceModel.map { InstanceKey($0, at: instance) } }
         // Within an instance, ids name that instance's effects: a sibling's are left alone.
-        if let instance, let id, cancelInFlight { cancel(id: id, within: instance, in: store) }
+        if let key, let id, cancelInFlight { cancel(id: id, within: key, in: store) }
         // The runtime knows the id too, so `Store.CancelEffects` still reaches these effects.
-        let addressable = instance.flatMap { store.model(at: $0) as? any AddressableInstance }
         let token = store.effects.start(
-            id: id, cancelInFlight: instance == nil && cancelInFlight, catch: handler, instance: addressable, operation)
+            id: id, cancelInFlight: instance == nil && cancelInFlight, catch: handler,
+            instance: instanceModel as? any AddressableInstance, operation)
         guard let token else { return }
         let type = Swift.type(of: model)
         var binding = Binding(
             token: token, location: location, type: ObjectIdentifier(type), name: typeName(type),
-            id: Self.identity(of: model))
-        if let instance {
+            id: Self.identity(of: model), relocate: Self.relocator(for: model))
+        if let key {
             binding.effectID = id
-            binding.instance = instance
+            binding.instance = key
         }
         bind(binding, in: store)
+    }
+
+    /// For an `Identifiable` model, what finds a model of its type with its id in the store.
+    private static func relocator(for model: any Model) -> (@MainActor (Store) -> ModelLocation?)? {
+        func relocator<M: Model & Identifiable>(_ model: M) -> @MainActor (Store) -> ModelLocation? {
+            let id = model.id
+            return { store in store.locatedModelsUntracked(M.self).first { $0.model.id == id }?.location }
+        }
+        return (model as? any Model & Identifiable).map { relocator($0) }
     }
 
     private func bind(_ binding: Binding, in store: Store) {
@@ -109,19 +145,23 @@ final class ModelBoundEffects {
     /// After each action: the effects whose model is no longer at its place are cancelled, and
     /// those that ended are forgotten.
     private func cancelEffectsOfGoneModels(in store: Store) {
-        bindings.removeAll { binding in
-            guard store.effects.isRunning(token: binding.token) else { return true }
+        var kept: [Binding] = []
+        for var binding in bindings where store.effects.isRunning(token: binding.token) {
             if let model = store.model(at: binding.location), ObjectIdentifier(Swift.type(of: model)) == binding.type,
                 binding.id == nil || Self.identity(of: model) == binding.id
             {
-                return false
+                kept.append(binding)
+            } else if let moved = binding.relocate?(store) {
+                binding.location = moved
+                kept.append(binding)
+            } else {
+                store.effects.cancel(token: binding.token, leftModel: binding.name)
             }
-            store.effects.cancel(token: binding.token, leftModel: binding.name)
-            return true
         }
+        bindings = kept
     }
 
-    private static func identity(of model: any Model) -> AnyHashable? {
+    nonisolated fileprivate static func identity(of model: any Model) -> AnyHashable? {
         func id<I: Identifiable>(_ value: I) -> AnyHashable { AnyHashable(value.id) }
         return (model as? any Identifiable).map { id($0) }
     }

@@ -1,0 +1,196 @@
+import Foundation
+import Substate
+import SubstateMiddleware
+import SubstateTesting
+import XCTest
+
+// TCA's EffectsBasics and reusable favoriting case studies, ported with their scenarios and
+// expected values: effects that start or cancel depending on the state, and a request per row
+// that belongs to its row, with no middleware of the app's own.
+
+/// EffectsBasics: decrementing below zero re-increments after a second, unless an increment
+/// brings the count back first.
+struct EffectsBasics: Model, Equatable {
+    var count = 0
+    var isNumberFactRequestInFlight = false
+    var numberFact: String?
+
+    struct DecrementButtonTapped: Action, Equatable {}
+    struct DecrementDelayResponse: Action, Equatable {}
+    struct IncrementButtonTapped: Action, Equatable {}
+    struct NumberFactButtonTapped: Action, Equatable {}
+    struct NumberFactResponse: Action, Equatable { let fact: String? }
+
+    mutating func update(action: Action) {
+        switch action {
+        case is DecrementButtonTapped:
+            count -= 1
+            numberFact = nil
+        case is DecrementDelayResponse:
+            if count < 0 { count += 1 }
+        case is IncrementButtonTapped:
+            count += 1
+            numberFact = nil
+        case is NumberFactButtonTapped:
+            isNumberFactRequestInFlight = true
+            numberFact = nil
+        case let response as NumberFactResponse:
+            isNumberFactRequestInFlight = false
+            if let fact = response.fact { numberFact = fact }
+        default:
+            break
+        }
+    }
+}
+
+/// The number fact client, as TCA's `FactClient`.
+struct FactClient: DependencyKey, Sendable {
+    var fetch: @Sendable (Int) async throws -> String
+    static var liveValue: FactClient { FactClient { "\($0) is a number" } }
+    static var testValue: FactClient { FactClient { _ in throw CancellationError() } }
+}
+
+@MainActor
+let effectsBasics = EffectHandler(effects: [
+    Effect(
+        model: EffectsBasics.self, action: EffectsBasics.DecrementButtonTapped.self, id: "delay",
+        when: { _, after in after.count < 0 }
+    ) { _, _, send in
+        try await send.dependencies.clock.sleep(for: .seconds(1))
+        await send(EffectsBasics.DecrementDelayResponse())
+    },
+    Effect.cancel(id: "delay", on: EffectsBasics.IncrementButtonTapped.self, model: EffectsBasics.self) { _, after in
+        after.count >= 0
+    },
+    Effect(model: EffectsBasics.self, action: EffectsBasics.NumberFactButtonTapped.self) { state, _, send in
+        let fact = try? await send.dependencies[FactClient.self].fetch(state.count)
+        await send(EffectsBasics.NumberFactResponse(fact: fact))
+    },
+])
+
+/// Reusable favoriting: each episode's favourite button sends a request of its own, and a
+/// second tap on the same episode cancels its request in flight.
+struct Episode: Model, Equatable, Identifiable {
+    let id: UUID
+    var isFavorite: Bool
+    var title: String
+
+    struct FavoriteButtonTapped: TargetedAction, Equatable {
+        typealias Target = Episode
+        let targetID: UUID
+    }
+
+    struct FavoriteResponse: Action, Equatable {
+        let id: UUID
+        let isFavorite: Bool
+    }
+
+    mutating func update(action: Action) {
+        if let tap = action as? FavoriteButtonTapped, tap.targetID == id { isFavorite.toggle() }
+        if let response = action as? FavoriteResponse, response.id == id { isFavorite = response.isFavorite }
+    }
+}
+
+struct Episodes: Model, Equatable {
+    var episodes: [Episode]
+    struct Remove: Action, Equatable { let id: UUID }
+    mutating func update(action: Action) {
+        if let remove = action as? Remove { episodes.removeAll { $0.id == remove.id } }
+    }
+}
+
+/// The favourite request, as the case study's `favorite` closure.
+struct FavoriteClient: DependencyKey, Sendable {
+    var favorite: @Sendable (UUID, Bool) async throws -> Bool
+    static var liveValue: FavoriteClient { FavoriteClient { $1 } }
+    static var testValue: FavoriteClient { liveValue }
+}
+
+@MainActor
+let favoriting = EffectHandler(effects: [
+    Effect(
+        model: Episode.self, action: Episode.FavoriteButtonTapped.self, id: "favorite", cancelInFlight: true
+    ) { episode, _, send in
+        let isFavorite = try await send.dependencies[FavoriteClient.self].favorite(episode.id, episode.isFavorite)
+        await send(Episode.FavoriteResponse(id: episode.id, isFavorite: isFavorite))
+    }
+])
+
+@MainActor
+final class InstanceEffectPortTests: XCTestCase {
+    func testCountDown() async {
+        let store = TestStore(model: EffectsBasics(), middleware: [effectsBasics]) { $0.clock = ImmediateClock() }
+        await store.send(EffectsBasics.IncrementButtonTapped()) { $0.count = 1 }
+        await store.send(EffectsBasics.DecrementButtonTapped()) { $0.count = 0 }
+    }
+
+    func testNumberFact() async {
+        let store = TestStore(model: EffectsBasics(), middleware: [effectsBasics]) {
+            $0[FactClient.self].fetch = { "\($0) is a good number Brent" }
+            $0.clock = ImmediateClock()
+        }
+        await store.send(EffectsBasics.IncrementButtonTapped()) { $0.count = 1 }
+        await store.send(EffectsBasics.NumberFactButtonTapped()) { $0.isNumberFactRequestInFlight = true }
+        await store.receive(EffectsBasics.NumberFactResponse(fact: "1 is a good number Brent")) {
+            $0.isNumberFactRequestInFlight = false
+            $0.numberFact = "1 is a good number Brent"
+        }
+    }
+
+    func testDecrement() async {
+        let store = TestStore(model: EffectsBasics(), middleware: [effectsBasics]) { $0.clock = ImmediateClock() }
+        await store.send(EffectsBasics.DecrementButtonTapped()) { $0.count = -1 }
+        await store.receive(EffectsBasics.DecrementDelayResponse()) { $0.count = 0 }
+    }
+
+    func testDecrementCancellation() async {
+        let store = TestStore(model: EffectsBasics(), middleware: [effectsBasics]) { $0.clock = TestClock() }
+        await store.send(EffectsBasics.DecrementButtonTapped()) { $0.count = -1 }
+        await store.send(EffectsBasics.IncrementButtonTapped()) { $0.count = 0 }
+    }
+
+    func testFavoritingHappyPath() async {
+        let clock = TestClock()
+        let episodes = (0..<3).map { Episode(id: uuid($0), isFavorite: false, title: "Functions") }
+        let store = TestStore(model: Episodes(episodes: episodes), middleware: [favoriting]) {
+            $0[FavoriteClient.self].favorite = { _, isFavorite in
+                try await clock.sleep(for: .seconds(1))
+                return isFavorite
+            }
+        }
+
+        await store.send(Episode.FavoriteButtonTapped(targetID: uuid(0))) { $0.episodes[0].isFavorite = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(Episode.FavoriteResponse(id: episodes[0].id, isFavorite: true))
+
+        await store.send(Episode.FavoriteButtonTapped(targetID: episodes[1].id)) { $0.episodes[1].isFavorite = true }
+        await store.send(Episode.FavoriteButtonTapped(targetID: episodes[1].id)) { $0.episodes[1].isFavorite = false }
+        await clock.advance(by: .seconds(1))
+        await store.receive(Episode.FavoriteResponse(id: episodes[1].id, isFavorite: false))
+    }
+
+    /// Beyond the case study: two rows' requests in flight at once both answer (a tap on one
+    /// row cancels only that row's request), and a row's request stays with it when a row
+    /// before it is removed, and ends when the row itself is.
+    func testEachRowsRequestBelongsToItsRow() async {
+        let clock = TestClock()
+        let episodes = (0..<3).map { Episode(id: uuid($0), isFavorite: false, title: "Functions") }
+        let store = TestStore(model: Episodes(episodes: episodes), middleware: [favoriting]) {
+            $0[FavoriteClient.self].favorite = { _, isFavorite in
+                try await clock.sleep(for: .seconds(1))
+                return isFavorite
+            }
+        }
+        await store.send(Episode.FavoriteButtonTapped(targetID: uuid(1))) { $0.episodes[1].isFavorite = true }
+        await store.send(Episode.FavoriteButtonTapped(targetID: uuid(2))) { $0.episodes[2].isFavorite = true }
+        await store.send(Episodes.Remove(id: uuid(0))) { $0.episodes.removeFirst() }
+        await clock.advance(by: .seconds(1))
+        await store.receive(Episode.FavoriteResponse(id: uuid(1), isFavorite: true))
+        await store.receive(Episode.FavoriteResponse(id: uuid(2), isFavorite: true))
+
+        await store.send(Episode.FavoriteButtonTapped(targetID: uuid(2))) { $0.episodes[1].isFavorite = false }
+        await store.send(Episodes.Remove(id: uuid(2))) { $0.episodes.removeLast() }
+        await clock.advance(by: .seconds(1))
+        // The removed row's request ended with it: nothing to receive, nothing running.
+    }
+}
