@@ -8,6 +8,99 @@ import SubstateMiddleware
 import SubstateTesting
 import XCTest
 
+// MARK: ComingFromTCA.md, "Effects"
+
+struct Basics: Model {
+    var count = 0
+    struct Decrement: Action {}
+    struct Increment: Action {}
+    struct DelayResponse: Action {}
+}
+
+extension Basics {
+    mutating func update(action: Action) {
+        if action is Decrement { count -= 1 }
+        if action is Increment { count += 1 }
+        if action is DelayResponse, count < 0 { count += 1 }
+    }
+}
+
+@MainActor
+let basicsEffects = EffectHandler(effects: [
+    Effect(model: Basics.self, action: Basics.Decrement.self, id: "delay", when: { _, after in after.count < 0 }) {
+        _, _, send in
+        try await send.dependencies.clock.sleep(for: .seconds(1))
+        await send(Basics.DelayResponse())
+    },
+    Effect.cancel(id: "delay", on: Basics.Increment.self, model: Basics.self) { _, after in after.count >= 0 },
+])
+
+struct Episode: Model, Identifiable {
+    let id: Int
+    var isFavorite = false
+    struct FavoriteTapped: TargetedAction {
+        typealias Target = Episode
+        let targetID: Int
+    }
+    struct Saved: Action { let id: Int; let isFavorite: Bool }
+
+    mutating func update(action: Action) {
+        if let tap = action as? FavoriteTapped, tap.targetID == id { isFavorite.toggle() }
+    }
+}
+
+@MainActor
+let favoriting = EffectHandler(effects: [
+    Effect(model: Episode.self, action: Episode.FavoriteTapped.self, id: "favorite", cancelInFlight: true) {
+        episode, _, send in
+        try await send.dependencies.clock.sleep(for: .seconds(1))  // the request
+        await send(Episode.Saved(id: episode.id, isFavorite: episode.isFavorite))
+    }
+])
+
+struct EpisodeList: Model {
+    var episodes = [Episode(id: 1), Episode(id: 2)]
+}
+
+@MainActor
+final class ComingFromTCAEffectsTests: XCTestCase {
+    func testTheDelayStartsBelowZeroAndAnIncrementBackToZeroCancelsIt() async {
+        let clock = TestClock()
+        let store = Store(model: Basics(), middleware: [basicsEffects], dependencies: Dependencies { $0.clock = clock })
+        store.effects.taskExecutor = MainQueueTaskExecutor.shared
+        store.update(Basics.Increment())
+        store.update(Basics.Decrement())
+        XCTAssertEqual(store.effects.inFlightCount, 0, "at zero, no delay starts")
+        store.update(Basics.Decrement())
+        XCTAssertEqual(store.effects.inFlightCount, 1)
+        store.update(Basics.Increment())
+        await MainQueueTaskExecutor.settle()
+        XCTAssertEqual(store.effects.inFlightCount, 0, "back at zero, the delay is cancelled")
+    }
+
+    func testEachRowsSecondTapCancelsThatRowsRequestAlone() async {
+        let clock = TestClock()
+        let saved = SavedEpisodes()
+        let store = Store(model: EpisodeList(), middleware: [favoriting], dependencies: Dependencies { $0.clock = clock })
+        store.effects.taskExecutor = MainQueueTaskExecutor.shared
+        _ = store.observeReductions { action, _ in
+            if let action = action as? Episode.Saved { saved.list.append(action.id) }
+        }
+        store.update(Episode.FavoriteTapped(targetID: 1))
+        store.update(Episode.FavoriteTapped(targetID: 2))
+        store.update(Episode.FavoriteTapped(targetID: 2))
+        await MainQueueTaskExecutor.settle()
+        await clock.advance(by: .seconds(1))
+        await MainQueueTaskExecutor.settle()
+        XCTAssertEqual(saved.list.sorted(), [1, 2], "one request per row answered; row 2's first was cancelled")
+    }
+}
+
+@MainActor
+final class SavedEpisodes {
+    var list: [Int] = []
+}
+
 // MARK: ComingFromTCA.md, "A whole feature, ported"
 
 /// The numbers service the live client would call; never reached in tests.
