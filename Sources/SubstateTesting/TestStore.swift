@@ -55,6 +55,8 @@ public final class TestStore<Root: Model & Equatable> {
     private var finished = false
     /// The last action the test sent, for messages.
     private var lastSent: (any Action)?
+    /// The tokens of the effects the last action sent started.
+    private var lastStarted: Range<Int> = 0..<0
     /// Where the test store was made: failures found when it is released are reported there.
     private let creation: TestLocation
 
@@ -86,6 +88,7 @@ public final class TestStore<Root: Model & Equatable> {
         // The effects' own code runs on the main queue, serially with the test: `send` lets it
         // run until it suspends, and the test clock follows loops that sleep again.
         store.effects.taskExecutor = MainQueueTaskExecutor.shared
+        store.effects.recordsEndings = true
         isExhaustive = exhaustive
         self.creation = creation
         // What the store did while starting (Start, registrations, loads) is not for the test
@@ -150,7 +153,9 @@ public final class TestStore<Root: Model & Equatable> {
         }
         lastSent = action
         recorder.sending = ObjectIdentifier(type(of: action))
+        let firstToken = store.effects.nextEffectToken
         store.update(action)
+        lastStarted = firstToken..<store.effects.nextEffectToken
         let after = recorder.sent ?? state
         recorder.sending = nil
         recorder.sent = nil
@@ -316,7 +321,10 @@ public final class TestStore<Root: Model & Equatable> {
         let held = store.middlewareNames
         let list = held.isEmpty ? "is empty" : "holds " + held.joined(separator: ", ")
         var reason = "no effect is running and no middleware holds an action for later."
-        if let lastSent {
+        if let lastSent, !lastStarted.isEmpty {
+            reason += " The last action sent, \(name(of: lastSent)), started \(lastStarted.count) effect(s), all"
+            reason += " ended: " + endingsOfLastStarted() + "."
+        } else if let lastSent {
             reason +=
                 " The last action sent, \(name(of: lastSent)), started nothing, and this TestStore's middleware list \(list)"
             reason +=
@@ -326,6 +334,19 @@ public final class TestStore<Root: Model & Equatable> {
             reason += " This TestStore's middleware list \(list)."
         }
         return reason
+    }
+
+    /// How the effects the last action sent started ended, counted: "1 finished, 1 cancelled".
+    private func endingsOfLastStarted() -> String {
+        var counts: [(String, Int)] = [("finished", 0), ("failed", 0), ("cancelled", 0)]
+        for token in lastStarted {
+            switch store.effects.endings[token] {
+            case .finished, nil: counts[0].1 += 1
+            case .failed: counts[1].1 += 1
+            case .cancelled: counts[2].1 += 1
+            }
+        }
+        return counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
     }
 
     /// Asserts the end of the test: waits for the effects still running (up to ``timeout``),

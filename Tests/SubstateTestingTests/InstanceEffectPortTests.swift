@@ -194,3 +194,149 @@ final class InstanceEffectPortTests: XCTestCase {
         // The removed row's request ended with it: nothing to receive, nothing running.
     }
 }
+
+/// VoiceMemos: a memo plays with a timer of its own; tapping play again stops it; deleting a
+/// memo while it plays ends its effect, whose cancelled client call then fails, as TCA's does.
+struct VoiceMemo: Model, Equatable, Identifiable {
+    enum Mode: Equatable {
+        case notPlaying
+        case playing(progress: Double)
+    }
+
+    var date = Date(timeIntervalSince1970: 0)
+    var duration: Double
+    var mode = Mode.notPlaying
+    var title = ""
+    var url: URL
+    var id: URL { url }
+
+    struct PlayButtonTapped: TargetedAction, Equatable {
+        typealias Target = VoiceMemo
+        let targetID: URL
+    }
+    struct TimerUpdated: TargetedAction, Equatable {
+        typealias Target = VoiceMemo
+        let targetID: URL
+        let time: Double
+    }
+    struct AudioPlayerFinished: TargetedAction, Equatable {
+        typealias Target = VoiceMemo
+        let targetID: URL
+        let succeeded: Bool
+    }
+    struct Delete: TargetedAction, Equatable {
+        typealias Target = VoiceMemo
+        let targetID: URL
+    }
+
+    mutating func update(action: Action) {
+        switch action {
+        case let tap as PlayButtonTapped where tap.targetID == url:
+            mode = mode == .notPlaying ? .playing(progress: 0) : .notPlaying
+        case let timer as TimerUpdated where timer.targetID == url:
+            if case .playing = mode { mode = .playing(progress: timer.time / duration) }
+        case let finished as AudioPlayerFinished where finished.targetID == url:
+            mode = .notPlaying
+        default:
+            break
+        }
+    }
+}
+
+struct VoiceMemos: Model, Equatable {
+    var voiceMemos: [VoiceMemo]
+    mutating func update(action: Action) {
+        if let delete = action as? VoiceMemo.Delete { voiceMemos.removeAll { $0.url == delete.targetID } }
+    }
+}
+
+/// The audio player, as the app's `AudioPlayerClient`.
+struct AudioPlayerClient: DependencyKey, Sendable {
+    var play: @Sendable (URL) async throws -> Bool
+    static var liveValue: AudioPlayerClient { AudioPlayerClient { _ in true } }
+}
+
+@MainActor
+let voiceMemoEffects = EffectHandler(effects: [
+    Effect(
+        model: VoiceMemo.self, action: VoiceMemo.PlayButtonTapped.self, id: "play", cancelInFlight: true,
+        when: { _, after in after.mode != .notPlaying }
+    ) { memo, _, send in
+        let url = memo.url
+        async let playAudio: Void = send(
+            VoiceMemo.AudioPlayerFinished(
+                targetID: url,
+                succeeded: (try? await send.dependencies[AudioPlayerClient.self].play(url)) ?? false))
+        var start = 0.0
+        for await _ in send.dependencies.clock.timer(interval: .milliseconds(500)) {
+            start += 0.5
+            await send(VoiceMemo.TimerUpdated(targetID: url, time: start))
+        }
+        await playAudio
+    },
+    Effect.cancel(id: "play", on: VoiceMemo.PlayButtonTapped.self, model: VoiceMemo.self) { _, after in
+        after.mode == .notPlaying
+    },
+    Effect.cancel(id: "play", on: VoiceMemo.AudioPlayerFinished.self),
+])
+
+private let deadbeefURL = URL(fileURLWithPath: "/tmp/deadbeef.m4a")
+
+@MainActor
+final class VoiceMemoPortTests: XCTestCase {
+    func testPlayMemoHappyPath() async {
+        let clock = TestClock()
+        let store = TestStore(
+            model: VoiceMemos(voiceMemos: [VoiceMemo(duration: 1.25, url: deadbeefURL)]),
+            middleware: [voiceMemoEffects]
+        ) {
+            $0[AudioPlayerClient.self] = AudioPlayerClient { _ in
+                try await clock.sleep(for: .milliseconds(1_250))
+                return true
+            }
+            $0.clock = clock
+        }
+
+        await store.send(VoiceMemo.PlayButtonTapped(targetID: deadbeefURL)) {
+            $0.voiceMemos[0].mode = .playing(progress: 0)
+        }
+        await clock.advance(by: .milliseconds(500))
+        await store.receive(VoiceMemo.TimerUpdated(targetID: deadbeefURL, time: 0.5)) {
+            $0.voiceMemos[0].mode = .playing(progress: 0.4)
+        }
+        await clock.advance(by: .milliseconds(500))
+        await store.receive(VoiceMemo.TimerUpdated(targetID: deadbeefURL, time: 1)) {
+            $0.voiceMemos[0].mode = .playing(progress: 0.8)
+        }
+        await clock.advance(by: .milliseconds(250))
+        await store.receive(VoiceMemo.AudioPlayerFinished(targetID: deadbeefURL, succeeded: true)) {
+            $0.voiceMemos[0].mode = .notPlaying
+        }
+    }
+
+    func testStopMemo() async {
+        let store = TestStore(
+            model: VoiceMemos(voiceMemos: [VoiceMemo(duration: 30, mode: .playing(progress: 0.3), url: deadbeefURL)]),
+            middleware: [voiceMemoEffects])
+        await store.send(VoiceMemo.PlayButtonTapped(targetID: deadbeefURL)) { $0.voiceMemos[0].mode = .notPlaying }
+    }
+
+    func testDeleteMemoWhilePlaying() async {
+        let clock = TestClock()
+        let store = TestStore(
+            model: VoiceMemos(voiceMemos: [VoiceMemo(duration: 10, url: deadbeefURL)]), middleware: [voiceMemoEffects]
+        ) {
+            $0[AudioPlayerClient.self] = AudioPlayerClient { _ in
+                try await clock.sleep(for: .seconds(1_000_000))
+                return true
+            }
+            $0.clock = clock
+        }
+        await store.send(VoiceMemo.PlayButtonTapped(targetID: deadbeefURL)) {
+            $0.voiceMemos[0].mode = .playing(progress: 0)
+        }
+        await store.send(VoiceMemo.Delete(targetID: deadbeefURL)) { $0.voiceMemos = [] }
+        // The cancelled call's failure is dropped without a word: nothing to receive, no
+        // diagnostic, nothing running.
+    }
+}

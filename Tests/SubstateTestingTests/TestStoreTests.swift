@@ -182,6 +182,39 @@ final class TestStoreXCTests: XCTestCase {
         XCTAssertTrue(named.first?.contains("middleware list holds ActionLogger:") == true, "\(named)")
     }
 
+    func testAReceiveThatCannotArriveSaysWhatTheLastActionStartedAndHowItEnded() async {
+        let effects = EffectHandler(effects: [
+            Effect(for: Tally.Label.self) { _, _ in },  // answers nothing
+            Effect(for: Tally.Label.self, id: "wait") { _, send in
+                try await send.dependencies.clock.sleep(for: .seconds(10))
+            },
+            Effect.cancel(id: "wait", on: Tally.Add.self),
+        ])
+        let failures = await captured {
+            let store = TestStore(model: Tally(), middleware: [effects]) { $0.clock = TestClock() }
+            await store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            await store.send(Tally.Add(amount: 1)) { $0.count = 1 }
+            await store.receive(Tally.Loaded.self)
+        }
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.hasSuffix(
+                "Expected to receive Tally.Loaded, but nothing can arrive: no effect is running and no middleware holds an action for later. The last action sent, Tally.Add, started nothing, and this TestStore's middleware list holds EffectHandler."
+            ) == true, "\(failures)")
+
+        let started = await captured {
+            let store = TestStore(model: Tally(), middleware: [effects]) { $0.clock = TestClock() }
+            await store.send(Tally.Label(text: "load")) { $0.label = "load" }
+            store.store.effects.cancel(id: "wait")
+            await store.receive(Tally.Loaded.self)
+        }
+        XCTAssertEqual(started.count, 1, "\(started)")
+        XCTAssertTrue(
+            started.first?.hasSuffix(
+                "Expected to receive Tally.Loaded, but nothing can arrive: no effect is running and no middleware holds an action for later. The last action sent, Tally.Label, started 2 effect(s), all ended: 1 finished, 1 cancelled."
+            ) == true, "\(started)")
+    }
+
     func testADependencyNobodyReplacedFailsTheTestNamingItsKey() async {
         let failures = await captured {
             let store = TestStore(model: Tally(), middleware: [PriceLookup()])

@@ -57,6 +57,8 @@ public final class EffectRuntime {
     final class EffectFate {
         /// The model whose leaving the tree cancelled the effect, as Swift prints its type.
         var leftModel: String?
+        /// How many actions the effect sent after it was cancelled, all dropped.
+        var droppedSends = 0
     }
 
     // The store owns its runtime; callers that keep the runtime past the store's release are
@@ -95,6 +97,20 @@ public final class EffectRuntime {
 
     /// How many effects have a task that has not ended, cancelled ones included.
     public var inFlightCount: Int { running.count }
+
+    /// How an effect ended, kept while ``recordsEndings`` is set.
+    package enum Ending: Sendable {
+        case finished, failed, cancelled
+    }
+
+    /// Whether the runtime keeps how each effect ended (``endings``): a test store does, to say
+    /// what an action started when nothing arrives.
+    package var recordsEndings = false
+    /// How each effect that ended did, by token, while ``recordsEndings`` is set.
+    package private(set) var endings: [Int: Ending] = [:]
+    /// The token the next effect started gets: the effects an action started have the tokens
+    /// from this value before it to this value after it.
+    package var nextEffectToken: Int { nextToken + 1 }
 
     /// Whether an effect with the id is running and not cancelled.
     public func isRunning(id: EffectID) -> Bool { running.values.contains { $0.id == id && !$0.isCancelled } }
@@ -141,7 +157,11 @@ public final class EffectRuntime {
             deliver: { [weak self] action in
                 guard let self else { return }
                 guard self.running[token]?.isCancelled == false, !Task.isCancelled else {
-                    if let model = fate.leftModel { self.reportDropped(action, leftModel: model) }
+                    // The first action after the cancellation is dropped without a word, as TCA
+                    // drops it: `Result { try await client.call() }` turns the cancellation into
+                    // one failure to send. An effect that goes on sending ignores cancellation.
+                    fate.droppedSends += 1
+                    if fate.droppedSends > 1, let model = fate.leftModel { self.reportDropped(action, leftModel: model) }
                     return
                 }
                 self.store.dispatch(action, origin: .effect)
@@ -170,8 +190,9 @@ public final class EffectRuntime {
     }
 
     /// In debug builds, notes an action that an effect sent after the model it ran for left
-    /// the tree: the action was dropped, which is what the app wants, but an effect that goes
-    /// on working after its screen is gone usually ignores cancellation.
+    /// the tree, when it is not the first such action: the action was dropped, which is what
+    /// the app wants, but an effect that goes on sending after its screen is gone ignores
+    /// cancellation.
     private func reportDropped(_ action: any Action, leftModel model: String) {
         #if DEBUG
             guard let lifetime, !lifetime.isReleased else { return }
@@ -204,6 +225,9 @@ public final class EffectRuntime {
         handler: (@MainActor @Sendable (any Error) -> (any Action)?)?
     ) {
         if let error, running[token]?.task.isCancelled == false { fail(error, id: id, token: token, handler: handler) }
+        if recordsEndings {
+            endings[token] = running[token]?.isCancelled != false ? .cancelled : error == nil ? .finished : .failed
+        }
         finish(token)
     }
 
