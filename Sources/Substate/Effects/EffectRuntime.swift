@@ -161,7 +161,9 @@ public final class EffectRuntime {
                     // drops it: `Result { try await client.call() }` turns the cancellation into
                     // one failure to send. An effect that goes on sending ignores cancellation.
                     fate.droppedSends += 1
-                    if fate.droppedSends > 1, let model = fate.leftModel { self.reportDropped(action, leftModel: model) }
+                    if fate.droppedSends > 1, let model = fate.leftModel {
+                        self.reportDropped(action, leftModel: model)
+                    }
                     return
                 }
                 self.store.dispatch(action, origin: .effect)
