@@ -61,7 +61,7 @@ final class ModelBoundEffects {
         guard let (location, model) = located(M.self, in: store, within: instance) else { return }
         of(store).start(
             at: location, model: model, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
-            catch: handler
+            catch: handler, dismissal: Dismiss<M>()
         ) { send in try await operation(model, send) }
     }
 
@@ -101,7 +101,7 @@ final class ModelBoundEffects {
     private func start(
         at location: ModelLocation, model: any Model, in store: Store, instance: ModelLocation?, id: EffectID?,
         cancelInFlight: Bool, catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
-        _ operation: @escaping @Sendable (Send) async throws -> Void
+        dismissal: (any Action)? = nil, _ operation: @escaping @Sendable (Send) async throws -> Void
     ) {
         let instanceModel = instance.flatMap { store.model(at: $0) }
         let key = instance.flatMap { instance in instanceModel.map { InstanceKey($0, at: instance) } }
@@ -110,7 +110,7 @@ final class ModelBoundEffects {
         // The runtime knows the id too, so `Store.CancelEffects` still reaches these effects.
         let token = store.effects.start(
             id: id, cancelInFlight: instance == nil && cancelInFlight, catch: handler,
-            instance: instanceModel as? any AddressableInstance, operation)
+            instance: instanceModel as? any AddressableInstance, dismissal: dismissal, operation)
         guard let token else { return }
         let type = Swift.type(of: model)
         var binding = Binding(

@@ -100,6 +100,16 @@ public final class TestStore<Root: Model & Equatable> {
     /// The current state of the tree.
     public var state: Root { store.lookup(Root.self)! }
 
+    /// Whether the screen under test dismissed itself, as TCA's `TestStore.isDismissed`: an
+    /// effect called `Send.dismiss()`, or a `Dismiss` of the root's type was sent (see
+    /// `Store.isDismissed`). Its effects ended with it.
+    ///
+    /// ```swift
+    /// await store.send(EditForm.DoneTapped())
+    /// XCTAssertTrue(store.isDismissed)
+    /// ```
+    public var isDismissed: Bool { store.isDismissed }
+
     /// Sends an action, asserts the state change it causes, then lets the effects it started
     /// run until they suspend, as TCA's `send` does.
     ///

@@ -141,11 +141,12 @@ public final class EffectRuntime {
     ///
     /// `instance` is the screen the effect was started for, when an action addressed to one
     /// started it: what the effect sends, its failure action included, is addressed to it.
+    /// `dismissal` is what `Send.dismiss()` sends for an effect started for a model.
     @discardableResult
     package func start(
         id: EffectID? = nil, cancelInFlight: Bool = false, priority: TaskPriority? = nil,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
-        instance: (any AddressableInstance)? = nil,
+        instance: (any AddressableInstance)? = nil, dismissal: (any Action)? = nil,
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) -> Int? {
         guard !storeIsGone("run"), !store.isReplaying else { return nil }
@@ -167,7 +168,11 @@ public final class EffectRuntime {
                     return
                 }
                 self.store.dispatch(action, origin: .effect)
-            }, dependencies: store.dependencies, instance: instance)
+            }, dependencies: store.dependencies, instance: instance, dismissal: dismissal,
+            dismissRoot: { [weak self] in
+                guard let self, self.running[token]?.isCancelled == false else { return }
+                self.store.dismissRoot()
+            })
         let ended = EffectEnd()
         // Runs where the operation runs, so that its end is known there, at once.
         let work: @Sendable (Send) async throws -> Void = { send in

@@ -14,14 +14,22 @@ public struct Send: Sendable {
     public let dependencies: Dependencies
     /// The screen the effect was started for, when an action addressed to one started it.
     let instance: (any AddressableInstance)?
+    /// What dismisses the model the effect was started for (`Dismiss` of its type), when it
+    /// was started for one and not for a screen on a stack.
+    let dismissal: (any Action)?
+    /// Dismisses the store's root screen, for an effect started for no model in particular.
+    let dismissRoot: @MainActor @Sendable () -> Void
 
     init(
         deliver: @escaping @MainActor @Sendable (any Action) -> Void, dependencies: Dependencies,
-        instance: (any AddressableInstance)? = nil
+        instance: (any AddressableInstance)? = nil, dismissal: (any Action)? = nil,
+        dismissRoot: @escaping @MainActor @Sendable () -> Void = {}
     ) {
         self.deliver = deliver
         self.dependencies = dependencies
         self.instance = instance
+        self.dismissal = dismissal
+        self.dismissRoot = dismissRoot
     }
 
     /// Sends an action to the store.
@@ -38,17 +46,28 @@ public struct Send: Sendable {
         await deliver(instance?.address(action) ?? action)
     }
 
-    /// Dismisses the screen the effect runs for, as TCA's `dismiss()` does: for an effect an
-    /// action addressed to one screen started (`ScreenStack.ToElement`), it sends that screen's
-    /// `ScreenStack.PopFrom`, which pops it and the screens above it and ends their effects.
+    /// Dismisses the screen the effect runs for, as TCA's `dismiss()` does.
     ///
-    /// An effect that was not started for one screen has nothing to dismiss: the call sends
-    /// nothing. A screen elsewhere asks its holder with `Dismiss`.
+    /// - For an effect an action addressed to one screen started (`ScreenStack.ToElement`), it
+    ///   sends that screen's `ScreenStack.PopFrom`, which pops it and the screens above it.
+    /// - For an effect started for a model (`Effect(model:action:)`), it sends `Dismiss` of the
+    ///   model's type, which its holder (a `Presented`, a stack) carries out, or the store when
+    ///   the model is its root.
+    /// - For any other effect, it dismisses the store's root screen.
+    ///
+    /// The screen's effects end with it. A store whose root screen was dismissed says so in
+    /// `Store.isDismissed`, as a test of a screen alone asks TCA's `isDismissed`.
     ///
     /// ```swift
     /// Effect(for: Child.CloseTapped.self) { _, send in await send.dismiss() }
     /// ```
     nonisolated(nonsending) public func dismiss() async {
-        if let instance { await deliver(instance.dismissal) }
+        if let instance {
+            await deliver(instance.dismissal)
+        } else if let dismissal {
+            await deliver(dismissal)
+        } else {
+            await dismissRoot()
+        }
     }
 }

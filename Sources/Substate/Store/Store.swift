@@ -112,6 +112,24 @@ public final class Store: Observable {
     /// Diagnostics reported so far about the tree's shape and its models' behaviour.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// Whether the store's root screen was dismissed: an effect started for it, or for no
+    /// model in particular, called `Send.dismiss()`, or a `Dismiss` of the root's type was sent.
+    ///
+    /// Nothing holds the root, so the store carries the dismissal out: every running effect is
+    /// cancelled. A test of one screen alone asserts it, as TCA's `isDismissed`:
+    ///
+    /// ```swift
+    /// await store.send(EditForm.DoneTapped())
+    /// XCTAssertTrue(store.isDismissed)
+    /// ```
+    public private(set) var isDismissed = false
+
+    /// Carries out the dismissal of the root screen.
+    package func dismissRoot() {
+        isDismissed = true
+        effects.cancelAll()
+    }
+
     /// Whether the store replays a recorded log rather than running an app.
     ///
     /// A replaying store's actions were all recorded, including those effects and middleware
@@ -219,6 +237,11 @@ public final class Store: Observable {
     /// ``dispatch(_:origin:)`` for an action whose type is not known to be plain: stamped first
     /// if it is a ``StampedAction``.
     private func dispatchStamping(_ action: any Action, type: ObjectIdentifier, slot: Int, origin: Origin) {
+        if let dismiss = action as? any DismissRequest, dismiss.matches(root.model) {
+            // Nothing holds the root screen: the store carries the dismissal out.
+            defer { dismissRoot() }
+            return dispatchAsIs(action, type: type, origin: origin)
+        }
         if let checked = action as? any DeliveryChecked, let reason = checked.undeliverable(in: self) {
             let name = typeName(Swift.type(of: action))
             return report(
@@ -253,8 +276,11 @@ public final class Store: Observable {
     /// itself, its type noted as plain.
     private func stamped(_ action: any Action, type: ObjectIdentifier, slot: Int) -> any Action {
         guard let stampable = action as? any StampedAction else {
-            // An action checked for delivery is never plain: it is checked on every dispatch.
-            if !(action is any DeliveryChecked) { plainTypes[slot] = UInt(bitPattern: type) }
+            // An action checked for delivery, or a dismissal, is never plain: it is checked on
+            // every dispatch.
+            if !(action is any DeliveryChecked), !(action is any DismissRequest) {
+                plainTypes[slot] = UInt(bitPattern: type)
+            }
             return action
         }
         guard !isReplaying else { return action }

@@ -1,0 +1,58 @@
+import Substate
+import SubstateMiddleware
+import SubstateTesting
+import XCTest
+
+/// A form that saves and closes itself, shown alone (the store's root) or in a sheet.
+struct ClosingForm: Model, Equatable {
+    var text = ""
+    var saved = false
+    struct OnAppear: Action, Equatable {}
+    struct CancelTapped: Action, Equatable {}
+    struct SaveTapped: Action, Equatable {}
+    mutating func update(action: Action) {
+        if action is SaveTapped { saved = true }
+    }
+}
+
+struct FormHost: Model, Equatable {
+    var sheet = Presented<ClosingForm>()
+}
+
+@MainActor
+let closingFormEffects = EffectHandler(effects: [
+    Effect(for: ClosingForm.OnAppear.self) { _, send in
+        try await send.dependencies.clock.sleep(for: .seconds(1_000_000))
+    },
+    Effect(for: ClosingForm.CancelTapped.self) { _, send in await send.dismiss() },
+    Effect(model: ClosingForm.self, action: ClosingForm.SaveTapped.self) { _, _, send in await send.dismiss() },
+])
+
+/// A screen dismisses itself, as TCA's `dismiss()`: alone in a store, the store carries the
+/// dismissal out, ends its effects and says so; in a sheet, the sheet closes.
+@MainActor
+final class DismissalTests: XCTestCase {
+    func testAScreenAloneDismissesItselfAndItsEffectsEnd() async {
+        let store = TestStore(model: ClosingForm(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
+        await store.send(ClosingForm.OnAppear())
+        XCTAssertFalse(store.isDismissed)
+        await store.send(ClosingForm.CancelTapped())
+        XCTAssertTrue(store.isDismissed)
+        // The appear effect never ends by itself: it ended with the dismissal.
+    }
+
+    func testAModelsEffectDismissesItsModelWhereverItIsShown() async {
+        let alone = TestStore(model: ClosingForm(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
+        await alone.send(ClosingForm.OnAppear())
+        await alone.send(ClosingForm.SaveTapped()) { $0.saved = true }
+        await alone.receive(Dismiss<ClosingForm>())
+        XCTAssertTrue(alone.isDismissed)
+
+        let hosted = TestStore(model: FormHost(sheet: Presented(ClosingForm())), middleware: [closingFormEffects]) {
+            $0.clock = TestClock()
+        }
+        await hosted.send(ClosingForm.SaveTapped()) { $0.sheet.screen?.saved = true }
+        await hosted.receive(Dismiss<ClosingForm>()) { $0.sheet.screen = nil }
+        XCTAssertFalse(hosted.isDismissed, "the sheet closed; the store's root is still shown")
+    }
+}
