@@ -73,13 +73,34 @@ public final class TestStore<Root: Model & Equatable> {
     ///   - column: The test's column; leave the default.
     ///   - dependencies: Changes the store's dependencies from their production values, as
     ///     TCA's `withDependencies` does: `{ $0.date = .constant(day); $0[APIClient.self] = .mock }`.
-    public init(
+    public convenience init(
         model: Root, middleware: [any Middleware] = [], exhaustive: Bool = true,
+        fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
+    ) {
+        self.init(
+            model: { _ in model }, middleware: middleware, exhaustive: exhaustive, fileID: fileID, file: filePath,
+            line: line, column: column, dependencies: dependencies)
+    }
+
+    /// Creates a test store whose initial state is made with the test's dependencies, as TCA
+    /// builds `initialState` under the test's `withDependencies`: a model that draws a UUID when
+    /// it is made draws it from the same generator as the store.
+    ///
+    /// ```swift
+    /// let store = TestStore(model: { SyncUpForm(syncUp: syncUp, uuid: $0.uuid) }) { $0.uuid = .incrementing }
+    /// ```
+    ///
+    /// The parameters are those of ``init(model:middleware:exhaustive:fileID:file:line:column:dependencies:)``;
+    /// `model` is given the dependencies once `dependencies` has changed them.
+    public init(
+        model make: (Dependencies) -> Root, middleware: [any Middleware] = [], exhaustive: Bool = true,
         fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
         let creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let testDependencies = Dependencies(testing: { reportFailure($0, at: creation) }, dependencies)
+        let model = make(testDependencies)
         // A diagnostic (a model that needs missing middleware, a let field holding models) is
         // a failure of the test, where the test store was made, not a line on standard error.
         store = Store(

@@ -21,3 +21,29 @@ public protocol StampedAction: Action {
     /// Fills in what the action carries from the store's dependencies.
     mutating func stamp(from dependencies: Dependencies)
 }
+
+/// An action whose stamp reads the state of the model it is for before drawing a value, so
+/// that it draws one only when the model will use it: TCA's reducer that calls `uuid()` only in
+/// some states ports without shifting a test's `.incrementing` sequence.
+///
+/// The model is the one a ``TargetedAction`` names, or else the first of its type in the tree,
+/// as it is before the action. No model of the type in the tree, nothing is stamped. As with
+/// ``StampedAction``, the store stamps the action once, when it is dispatched, and never in a
+/// replay: the log holds what was drawn.
+///
+/// ```swift
+/// struct DeleteAttendees: StampedFromState {
+///     let offsets: [Int]
+///     var blank: UUID?  // drawn only when the deletion empties the list
+///     mutating func stamp(from dependencies: Dependencies, state form: SyncUpForm) {
+///         if form.attendees.count == offsets.count { blank = dependencies.uuid() }
+///     }
+/// }
+/// ```
+public protocol StampedFromState: Action {
+    /// The type of the model whose state the stamp reads.
+    associatedtype StampSource: Model
+    /// Fills in what the action carries from the store's dependencies, given the model's state
+    /// before the action.
+    mutating func stamp(from dependencies: Dependencies, state: StampSource)
+}

@@ -276,6 +276,9 @@ public final class Store: Observable {
     /// itself, its type noted as plain.
     private func stamped(_ action: any Action, type: ObjectIdentifier, slot: Int) -> any Action {
         guard let stampable = action as? any StampedAction else {
+            if let fromState = action as? any StampedFromState {
+                return isReplaying ? action : stamped(fromState)
+            }
             // An action checked for delivery, or a dismissal, is never plain: it is checked on
             // every dispatch.
             if !(action is any DeliveryChecked), !(action is any DismissRequest) {
@@ -290,6 +293,16 @@ public final class Store: Observable {
             return action
         }
         return stamp(stampable)
+    }
+
+    /// The action stamped from the dependencies and the state of the model it reads: the one a
+    /// ``TargetedAction`` names, or else the first of its type; unstamped when there is none.
+    private func stamped<S: StampedFromState>(_ action: S) -> any Action {
+        let named = (action as? any TargetedAction)?.instance(in: self).flatMap { model(at: $0) as? S.StampSource }
+        guard let state = named ?? lookup(S.StampSource.self) else { return action }
+        var action = action
+        action.stamp(from: dependencies, state: state)
+        return action
     }
 
     /// Runs an action from a link of the chain on; outside a dispatch, this starts one (the
