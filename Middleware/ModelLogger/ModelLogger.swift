@@ -23,12 +23,36 @@ import Substate
 /// its cost follows what changed, not the size of the tree: a toggle in a list of 10,000
 /// models is one short diff. Recording costs the store a copy and a byte comparison per model
 /// an action reaches (the benchmark reports it), the same record that observation uses.
+///
+/// What it prints is linear in the tree and in what changed, however deep the tree: a dump
+/// indents nesting down to 32 levels and starts each deeper line with its level
+/// (`(level 40) - value: 7`), and a line whose path shares more than 16 components with the
+/// line above it is written relative to it, `↑n` (the path above without its last `n`
+/// components) and then its own components. Shallower trees print whole paths, as above; an
+/// action that changes every level of a chain 20,000 models deep prints one short line per
+/// level:
+///
+/// ```
+/// Node.Bump:
+///   Node.value: 0 → 1
+///   Node.child[0].value: 0 → 1
+///   …
+///   Node.child[0].child[0].child[0].child[0].child[0].child[0].child[0].child[0].value: 0 → 1
+///   ↑1.child[0].value: 0 → 1
+///   ↑1.child[0].value: 0 → 1
+/// ```
+///
+/// The changes of a ``LogEntry`` carry their paths as printed.
 @MainActor
 public final class ModelLogger: Middleware {
     private let filter: Bool
     private let diff: Bool
     private let output: @MainActor (String) -> Void
     private let entries: (@MainActor (LogEntry) -> Void)?
+    /// Writes each diff entry; kept from one to the next with its room.
+    private let writer = ChangeWriter()
+    /// The last action type logged and its name, which most actions share with the one before.
+    private var lastAction: (type: ObjectIdentifier, name: String)?
     /// What the logger keeps for one store.
     private final class Seen {
         /// The models as last logged (filtered, or diffing by comparison).
@@ -75,9 +99,14 @@ public final class ModelLogger: Middleware {
             if !seen.isWatching {
                 seen.isWatching = true
                 store.recordChanges()
-                store.observeReductions { [weak self, weak store] action, origin in
-                    guard let self, let store, !isAction(action, Store.Start.self) else { return }
-                    self.emit(action, origin: origin, changes: Self.changes(store.changes, in: store))
+                // The store holds the observer, so it outlives every call: held without counting,
+                // since a store held weakly keeps its counts in a side table, which slows each of
+                // its retains everywhere.
+                store.observeReductions { [self, unowned(unsafe) store] action, origin in
+                    guard !isAction(action, Store.Start.self) else { return }
+                    writer.start(action: name(of: action), keepsChanges: entries != nil)
+                    Self.write(store.changes, in: store, into: writer)
+                    emit(origin: origin)
                 }
             }
             next(action)
@@ -90,8 +119,11 @@ public final class ModelLogger: Middleware {
         let current = filter ? store.lookupAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
         defer { seen.previous = current }
         if diff, !isAction(action, Store.Start.self) {
-            let changes = zip(seen.previous, current).flatMap { StateDiff(from: $0, to: $1).changes }
-            emit(action, origin: store.dispatchOrigin, changes: changes)
+            writer.start(action: name(of: action), keepsChanges: entries != nil)
+            for (before, after) in zip(seen.previous, current) {
+                writer.write(StateDiff.relative(from: before, to: after), root: typeName(type(of: before)))
+            }
+            emit(origin: store.dispatchOrigin)
         } else if entries == nil {
             for model in current {
                 output(ValueDump.lines(of: model, label: "Substate.Model").joined(separator: "\n"))
@@ -99,63 +131,58 @@ public final class ModelLogger: Middleware {
         }
     }
 
-    /// Logs the changes one action made, if it made any.
-    private func emit(_ action: any Action, origin: Store.Origin, changes: [StateDiff.Change]) {
-        guard !changes.isEmpty else { return }
-        let name = typeName(type(of: action))
-        let text = Self.text(name, changes)
+    /// Logs the changes the writer holds, if it holds any. The writer is done with before the
+    /// entry is handed out, so an action the output dispatches is logged with it.
+    private func emit(origin: Store.Origin) {
+        guard writer.hasLines else { return }
         if let entries {
-            entries(LogEntry(action: name, origin: origin, fields: [], changes: changes, text: text))
+            let entry = LogEntry(
+                action: writer.action, origin: origin, fields: [], changes: writer.changes, text: writer.entry)
+            entries(entry)
         } else {
-            output(text)
+            output(writer.entry)
         }
     }
 
-    /// The entry of an action's changes: its type's name, then one indented line per change.
-    private static func text(_ name: String, _ changes: [StateDiff.Change]) -> String {
-        var text = name
-        text.reserveCapacity(name.utf8.count + 1 + changes.count * 64)
-        text += ":"
-        for change in changes {
-            text += "\n  "
-            text += change.description
-        }
-        return text
+    /// The type name of an action.
+    private func name(of action: any Action) -> String {
+        let type = ObjectIdentifier(Swift.type(of: action))
+        if let lastAction, lastAction.type == type { return lastAction.name }
+        let name = typeName(Swift.type(of: action))
+        lastAction = (type, name)
+        return name
     }
 
-    /// The changes the store recorded, as the logger shows them: the store's root tree only
-    /// (models that middleware registered are their own business), in field order: a nested
-    /// model's changes stand where its field stands among its parent's own changes.
-    private static func changes(_ changes: [ModelChange], in store: Store) -> [StateDiff.Change] {
+    /// Writes the changes the store recorded, as the logger shows them: the store's root tree
+    /// only (models that middleware registered are their own business), in field order (see
+    /// ``ChangeTree``).
+    private static func write(_ changes: [ModelChange], in store: Store, into writer: ChangeWriter) {
         // Loops, not closures: a closure written here is checked to run on the main actor each
         // time it is called, which on the diff logger's path per action adds up.
-        var inRoot: [ModelChange] = []
-        for change in changes where change.box == 0 { inRoot.append(change) }
-        if inRoot.count < 2 {
-            var diff: [StateDiff.Change] = []
-            for change in inRoot { diff += StateDiff(change, in: store).changes }
-            return diff
+        // By index: a loop over the elements would copy each change.
+        var inRoot = changes
+        for index in changes.indices where changes[index].box != 0 {
+            inRoot = []
+            for index in changes.indices where changes[index].box == 0 { inRoot.append(changes[index]) }
+            break
         }
-        // Parents before the models below them, then each model's changes with its nested
-        // models' merged in by field.
-        let records = inRoot.map { ($0, $0.location) }.sorted { $0.1.precedes($1.1) }.map { change, location in
-            ChangeNode(change: change, location: location, path: StateDiff.path(of: location, in: store))
+        if inRoot.count == 1 {
+            // One changed model, most actions: its place named from the root, each line written
+            // as the diff finds it.
+            writer.root = StateDiff.path(of: inRoot[0].location, in: store)
+            StateDiff.relative(inRoot[0], into: writer)
+        } else {
+            ChangeTree.write(inRoot, in: store, into: writer)
         }
-        var roots: [ChangeNode] = []
-        var open: [ChangeNode] = []
-        for record in records {
-            while let last = open.last, !last.contains(record) { open.removeLast() }
-            if let parent = open.last { parent.children.append(record) } else { roots.append(record) }
-            open.append(record)
-        }
-        return roots.flatMap { $0.changesInFieldOrder() }
     }
 
     /// What the logger prints for the changes one action made; `nil` when nothing in the
     /// store's root tree changed. The benchmark times it.
     package static func describe(_ action: any Action, changes: [ModelChange], in store: Store) -> String? {
-        let lines = Self.changes(changes, in: store)
-        return lines.isEmpty ? nil : text(typeName(type(of: action)), lines)
+        let writer = ChangeWriter()
+        writer.start(action: typeName(type(of: action)), keepsChanges: false)
+        write(changes, in: store, into: writer)
+        return writer.hasLines ? writer.entry : nil
     }
 
     private func root(of store: Store) -> any Model {
@@ -165,58 +192,3 @@ public final class ModelLogger: Middleware {
 
 /// Another name for ``ModelLogger``, as the Substate documentation also calls it.
 public typealias StateLogger = ModelLogger
-
-/// A recorded change and the recorded changes of the models below it, for printing in field
-/// order.
-@MainActor
-private final class ChangeNode {
-    let change: ModelChange
-    let location: ModelLocation
-    let path: String
-    var children: [ChangeNode] = []
-
-    init(change: ModelChange, location: ModelLocation, path: String) {
-        self.change = change
-        self.location = location
-        self.path = path
-    }
-
-    /// Whether another change's model sits below this one's.
-    func contains(_ other: ChangeNode) -> Bool {
-        location.box == other.location.box && other.location.steps.count > location.steps.count
-            && other.location.steps.starts(with: location.steps)
-    }
-
-    /// The model's own changes and those below it, ordered by the field of this model each
-    /// falls under, in declaration order; the model's own change to a field comes before the
-    /// changes of models inside that field.
-    func changesInFieldOrder() -> [StateDiff.Change] {
-        let own = StateDiff(change, path: path).changes
-        guard !children.isEmpty else { return own }
-        // The field order the layout read once per type; an enum model's case by its mirror.
-        let labels =
-            change.fieldNames
-            ?? (change.after ?? change.before).map { Mirror(reflecting: $0).children.compactMap(\.label) } ?? []
-        var order: [String: Int] = [:]
-        for (index, label) in labels.enumerated() where order[label] == nil { order[label] = index }
-        func rank(_ path: String) -> Int { order[Self.firstField(of: path, below: self.path)] ?? Int.max }
-        var parts: [(rank: Int, isChild: Bool, changes: [StateDiff.Change])] = own.map { (rank($0.path), false, [$0]) }
-        parts += children.map { (rank($0.path), true, $0.changesInFieldOrder()) }
-        // A stable order: by field, the model's own change first, otherwise as recorded.
-        let sorted = parts.enumerated().sorted { lhs, rhs in
-            (lhs.element.rank, lhs.element.isChild ? 1 : 0, lhs.offset)
-                < (rhs.element.rank, rhs.element.isChild ? 1 : 0, rhs.offset)
-        }
-        return sorted.flatMap(\.element.changes)
-    }
-
-    /// The name of the first field in `path` after the prefix `base` (`App.settings.tint` below
-    /// `App` is `settings`); empty when there is none.
-    static func firstField(of path: String, below base: String) -> String {
-        guard path.hasPrefix(base) else { return "" }
-        var rest = path.dropFirst(base.count)
-        guard rest.first == "." else { return "" }
-        rest = rest.dropFirst()
-        return String(rest.prefix { $0 != "." && $0 != "[" && $0 != "?" })
-    }
-}

@@ -273,9 +273,45 @@ final class ChangePaths: @unchecked Sendable {
         return lengths
     }
 
+    /// The locations of the changes in one tree as a tree of steps: each node is one step
+    /// below its parent node, made in walk order (a parent before the nodes below it), and a
+    /// location several changes share is one node. Linear in the steps stored, where spelling
+    /// out every location would be quadratic in a deep tree.
+    ///
+    /// - Returns: Each node's parent (`-1` for the node of the tree's root, node 0) and step
+    ///   (`nil` for the root), and the node of each change in the tree (`-1` for the others).
+    func stepTree(box: Int) -> (parents: [Int], steps: [ModelLocation.Step?], nodes: [Int]) {
+        var parents = [-1]
+        var treeSteps: [ModelLocation.Step?] = [nil]
+        var nodes: [Int] = []
+        nodes.reserveCapacity(records.count)
+        // The nodes of the path of the change before, below the root.
+        var path: [Int] = []
+        for record in records {
+            guard record.box == box else {
+                nodes.append(-1)
+                path.removeAll(keepingCapacity: true)
+                continue
+            }
+            path.removeLast(max(0, path.count - record.shared))
+            for step in steps[record.start..<record.start + record.count] {
+                parents.append(path.last ?? 0)
+                treeSteps.append(step)
+                path.append(parents.count - 1)
+            }
+            nodes.append(path.last ?? 0)
+        }
+        return (parents, treeSteps, nodes)
+    }
+
     /// The whole location of a change: its own levels, after the levels it shares with the
     /// changes before it.
     func location(of index: Int) -> ModelLocation {
+        let record = records[index]
+        if record.shared == 0 {
+            // Nothing shared with the change before: the change's own levels are all of it.
+            return ModelLocation(box: record.box, steps: Array(steps[record.start..<record.start + record.count]))
+        }
         var pieces: [ArraySlice<ModelLocation.Step>] = []
         var needed = Int.max
         var current = index

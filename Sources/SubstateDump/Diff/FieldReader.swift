@@ -16,6 +16,9 @@ enum FieldReader {
         let offset: Int
         let size: Int
         let read: (UnsafeRawPointer) -> Any
+        /// For a number, string or boolean (which a diff prints whole), how it prints, read
+        /// from its bytes: no value to box and cast.
+        let scalar: ((UnsafeRawPointer) -> String)?
     }
 
     /// The plans made so far, by type; `.some(nil)` for types read through `Mirror`. Plans
@@ -35,6 +38,15 @@ enum FieldReader {
         return _openExistential(value, do: open)
     }
 
+    /// A field whose bytes differ between two values.
+    enum ChangedField {
+        /// A number, string or boolean, as printed (read from its bytes through its plan, with
+        /// no value to box and cast).
+        case printed(key: String, old: String, new: String)
+        /// Any other value, read from both.
+        case values(key: String, old: Any, new: Any)
+    }
+
     /// How two values compare at a glance.
     enum Pairing {
         /// The same bit for bit: nothing in them changed (references included: copies of an
@@ -43,7 +55,7 @@ enum FieldReader {
         /// Two values of one app struct: the fields whose bytes differ, read from both. Fields
         /// that are the same bit for bit are not read at all, so comparing a model where one
         /// field changed reads that field.
-        case changedFields([(key: String, old: Any, new: Any)])
+        case changedFields([ChangedField])
         /// Anything else: values of other types, or that differ and have no plan.
         case other
     }
@@ -53,22 +65,47 @@ enum FieldReader {
         func open<T>(_ before: T) -> Pairing {
             func openAfter<U>(_ after: U) -> Pairing {
                 guard U.self == T.self else { return .other }
-                return withUnsafeBytes(of: before) { old in
-                    withUnsafeBytes(of: after) { new in
-                        guard let old = old.baseAddress, let new = new.baseAddress else { return .identical }
-                        if memcmp(old, new, MemoryLayout<T>.size) == 0 { return .identical }
-                        guard let plan = plan(for: T.self) else { return .other }
-                        var changed: [(key: String, old: Any, new: Any)] = []
-                        for field in plan where memcmp(old + field.offset, new + field.offset, field.size) != 0 {
-                            changed.append((field.key, field.read(old), field.read(new)))
-                        }
-                        return .changedFields(changed)
-                    }
-                }
+                // Fact (same type): `U` is `T`, checked above, so the cast reinterprets nothing.
+                return pair(typed: before, unsafeBitCast(after, to: T.self))
             }
             return _openExistential(after, do: openAfter)
         }
         return _openExistential(before, do: open)
+    }
+
+    /// ``pair(_:_:)`` for two models, opened from their existentials as they are: the logger's
+    /// diff compares the models an action changed without boxing each again as `Any`.
+    static func pair(models before: any Model, _ after: any Model) -> Pairing {
+        func open<T: Model>(_ before: T) -> Pairing {
+            func openAfter<U: Model>(_ after: U) -> Pairing {
+                guard U.self == T.self else { return .other }
+                // Fact (same type): `U` is `T`, checked above, so the cast reinterprets nothing.
+                return pair(typed: before, unsafeBitCast(after, to: T.self))
+            }
+            return openAfter(after)
+        }
+        return open(before)
+    }
+
+    private static func pair<T>(typed before: T, _ after: T) -> Pairing {
+        withUnsafeBytes(of: before) { old in
+            withUnsafeBytes(of: after) { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return .identical }
+                if memcmp(old, new, MemoryLayout<T>.size) == 0 { return .identical }
+                guard let plan = plan(for: T.self) else { return .other }
+                var changed: [ChangedField] = []
+                for field in plan where memcmp(old + field.offset, new + field.offset, field.size) != 0 {
+                    if changed.isEmpty { changed.reserveCapacity(plan.count) }
+                    if let scalar = field.scalar {
+                        changed.append(
+                            .printed(key: field.key, old: scalar(old + field.offset), new: scalar(new + field.offset)))
+                    } else {
+                        changed.append(.values(key: field.key, old: field.read(old), new: field.read(new)))
+                    }
+                }
+                return .changedFields(changed)
+            }
+        }
     }
 
     private static func plan<T>(for type: T.Type) -> [Field]? {
@@ -85,7 +122,9 @@ enum FieldReader {
         else { return nil }
         let fields = StructFields.of(T.self) { keyPath in (keyPath as? any FieldReading)?.reader(from: T.self) }
         return fields?.map {
-            Field(key: "." + $0.label, offset: $0.part.offset, size: $0.part.size, read: $0.part.read)
+            Field(
+                key: "." + $0.label, offset: $0.part.offset, size: $0.part.size, read: $0.part.read,
+                scalar: $0.part.scalar)
         }
     }
 }
@@ -96,13 +135,15 @@ private protocol FieldReading {
     /// hidden from logs; `nil` as a whole when the key path is not rooted in `R` or names no
     /// stored field.
     func reader<R>(from root: R.Type) -> (
-        part: (offset: Int, size: Int, read: (UnsafeRawPointer) -> Any)?, wrapperStorage: Bool
+        part: (offset: Int, size: Int, read: (UnsafeRawPointer) -> Any, scalar: ((UnsafeRawPointer) -> String)?)?,
+        wrapperStorage: Bool
     )?
 }
 
 extension KeyPath: FieldReading {
     fileprivate func reader<R>(from root: R.Type) -> (
-        part: (offset: Int, size: Int, read: (UnsafeRawPointer) -> Any)?, wrapperStorage: Bool
+        part: (offset: Int, size: Int, read: (UnsafeRawPointer) -> Any, scalar: ((UnsafeRawPointer) -> String)?)?,
+        wrapperStorage: Bool
     )? {
         guard let path = self as? KeyPath<R, Value>, let offset = MemoryLayout<R>.offset(of: path) else { return nil }
         let wrapperStorage = Value.self is any PropertyWrapperStorage.Type
@@ -112,6 +153,6 @@ extension KeyPath: FieldReading {
             StructFields.mayHoldReference(Value.self)
             ? { $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }
             : { ($0 + offset).assumingMemoryBound(to: Value.self).pointee }
-        return ((offset, MemoryLayout<Value>.size, read), wrapperStorage)
+        return ((offset, MemoryLayout<Value>.size, read, ValueDump.scalarPrinter(for: Value.self)), wrapperStorage)
     }
 }

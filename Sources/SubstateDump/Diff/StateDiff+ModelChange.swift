@@ -13,17 +13,43 @@ extension StateDiff {
     package static func path(of location: ModelLocation, in store: Store) -> String {
         let (root, components) = store.pathComponents(of: location)
         var path = root
-        path.reserveCapacity(root.utf8.count + 16 * components.count)
-        for component in components {
-            switch component {
-            case .field(let name): path += "." + name
-            case .enumCase(let name): path += "." + name
-            case .element(_, let id?): path += Self.component(id: id)
-            case .element(let index, nil): path += "[\(index)]"
-            case .key(let key): path += Self.component(key: key)
-            }
-        }
+        if !components.isEmpty { path.reserveCapacity(root.utf8.count + 16 * components.count) }
+        for component in components { path += spelling(of: component) }
         return path
+    }
+
+    /// How a path spells one step down to a model: `.name`, `.case`, `[id: 3]`, `[2]`, `["key"]`.
+    package static func spelling(of component: Store.PathComponent) -> String {
+        switch component {
+        case .field(let name): "." + name
+        case .enumCase(let name): "." + name
+        case .element(_, let id?): Self.component(id: id)
+        case .element(let index, nil): "[" + String(index) + "]"
+        case .key(let key): Self.component(key: key)
+        }
+    }
+
+    /// ``relative(_:)``, each change handed to the sink as it is found.
+    package static func relative(_ change: ModelChange, into sink: any RelativeDiffSink) {
+        switch (change.before, change.after) {
+        case (let before?, let after?): relative(from: before, to: after, into: sink)
+        case (nil, let after?):
+            sink.change(shared: 0, tail: [], before: nil, after: ValueLiteral.describe(after), kind: .added)
+        case (let before?, nil):
+            sink.change(shared: 0, tail: [], before: ValueLiteral.describe(before), after: nil, kind: .removed)
+        case (nil, nil): break
+        }
+    }
+
+    /// What one change did inside its model, each path relative to the one before and without
+    /// the model's own place (see ``relative(from:to:)``).
+    package static func relative(_ change: ModelChange) -> RelativeDiff {
+        switch (change.before, change.after) {
+        case (let before?, let after?): relative(from: before, to: after)
+        case (nil, let after?): RelativeDiff(before: nil, after: ValueLiteral.describe(after))
+        case (let before?, nil): RelativeDiff(before: ValueLiteral.describe(before), after: nil)
+        case (nil, nil): RelativeDiff()
+        }
     }
 
     /// What one change did, its model's place spelled `path`.

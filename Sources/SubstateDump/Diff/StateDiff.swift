@@ -50,7 +50,12 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
             self.path = path
             self.before = before
             self.after = after
-            self.kind = kind ?? (before == nil ? .added : after == nil ? .removed : .changed)
+            self.kind = kind ?? Self.kind(before, after)
+        }
+
+        /// What happened to a value printed `before` and then `after`.
+        static func kind(_ before: String?, _ after: String?) -> Kind {
+            before == nil ? .added : after == nil ? .removed : .changed
         }
 
         public var description: String {
@@ -79,9 +84,41 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
     ///   - after: The later value, of the same type.
     ///   - root: The name the paths start with; by default the type name of `before`.
     public init(from before: Any, to after: Any, root: String? = nil) {
-        var walk = DiffWalk(root: root ?? typeName(type(of: before)))
+        let root = root ?? typeName(type(of: before))
+        let diff = Self.relative(from: before, to: after)
+        // Each path spelled out from the one before: what it shares, then its own components.
+        var path: [String] = []
+        var changes: [Change] = []
+        changes.reserveCapacity(diff.lines.count)
+        for line in diff.lines {
+            path.removeLast(path.count - min(line.shared, path.count))
+            path += diff.components[line.tail]
+            changes.append(Change(path: root + path.joined(), before: line.before, after: line.after, kind: line.kind))
+        }
+        self.changes = changes
+    }
+
+    /// Compares two values as ``init(from:to:root:)`` does, each change's path given relative
+    /// to the one before, without the root: a diff where every level of a deep value changed
+    /// stays linear in what changed, where spelling every path out is quadratic in the depth.
+    package static func relative(from before: Any, to after: Any) -> RelativeDiff {
+        var walk = DiffWalk()
         walk.compare(before, after)
-        changes = walk.changes
+        return walk.diff
+    }
+
+    /// ``relative(from:to:)`` for two models, each change handed to the sink as it is found.
+    package static func relative(from before: any Model, to after: any Model, into sink: any RelativeDiffSink) {
+        var walk = DiffWalk()
+        walk.sink = sink
+        walk.compare(models: before, after)
+    }
+
+    /// ``relative(from:to:)`` for two models.
+    package static func relative(from before: any Model, to after: any Model) -> RelativeDiff {
+        var walk = DiffWalk()
+        walk.compare(models: before, after)
+        return walk.diff
     }
 
     /// How a path names the element of an array of `Identifiable` values with an id.
@@ -101,15 +138,50 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
     public var description: String { changes.map(\.description).joined(separator: "\n") }
 }
 
+/// The changes of a diff, each with its path below the root given as the components it
+/// shares with the path of the change before it and its own components after those.
+package struct RelativeDiff {
+    /// One change.
+    package struct Line {
+        /// How many leading components of the path before this path shares.
+        package let shared: Int
+        /// Where this path's own components are in ``RelativeDiff/components``.
+        package let tail: Range<Int>
+        package let before: String?
+        package let after: String?
+        package let kind: StateDiff.Change.Kind
+    }
+
+    /// The components of all paths, each path's own after the one before's.
+    package var components: [String] = []
+    package var lines: [Line] = []
+
+    package init() {}
+
+    /// A diff of one line: a value that appeared, disappeared or changed whole at the root.
+    package init(before: String?, after: String?) {
+        lines = [Line(shared: 0, tail: 0..<0, before: before, after: after, kind: StateDiff.Change.kind(before, after))]
+    }
+}
+
+/// Takes the changes of a diff as the walk finds them, each path relative to the one before
+/// (see ``RelativeDiff``): a logger writes each line as it comes, with nothing kept in between.
+package protocol RelativeDiffSink: AnyObject {
+    /// One change: its path shares `shared` leading components with the path before it, then
+    /// goes on with `tail`.
+    func change(shared: Int, tail: ArraySlice<String>, before: String?, after: String?, kind: StateDiff.Change.Kind)
+}
+
 /// Walks two values side by side and collects what differs.
 private struct DiffWalk {
-    var changes: [StateDiff.Change] = []
-    /// The path of the values being compared, one component per level.
-    private var path: [String]
-
-    init(root: String) {
-        path = [root]
-    }
+    var diff = RelativeDiff()
+    /// Where changes go as they are found, instead of ``diff``.
+    var sink: (any RelativeDiffSink)? = nil
+    /// The path of the values being compared below the root, one component per level.
+    private var path: [String] = []
+    /// The lowest level the walk came back to since the last change it recorded: the levels
+    /// above it are shared with that change's path.
+    private var shared = 0
 
     /// What a value is, seen from a diff.
     private enum Shape {
@@ -166,6 +238,29 @@ private struct DiffWalk {
         return id(identifiable)
     }
 
+    /// Compares two models at the current path, as ``compare(_:_:)`` does.
+    mutating func compare(models before: any Model, _ after: any Model) {
+        switch FieldReader.pair(models: before, after) {
+        case .identical: return
+        case .changedFields(let fields): compare(fields)
+        case .other: compare(before as Any, after as Any)
+        }
+    }
+
+    /// Two values of one struct: only the fields whose bytes differ are compared.
+    private mutating func compare(_ fields: [FieldReader.ChangedField]) {
+        DeepStack.withRoom {
+            for field in fields {
+                switch field {
+                case .printed(let key, let old, let new):
+                    if old != new { enter(key) { $0.record(old, new) } }
+                case .values(let key, let old, let new):
+                    enter(key) { $0.compare(old, new) }
+                }
+            }
+        }
+    }
+
     /// Compares two values at the current path.
     mutating func compare(_ before: Any, _ after: Any) {
         // Numbers, strings and booleans print whole: compared as printed, with no plan to find.
@@ -177,11 +272,7 @@ private struct DiffWalk {
         case .identical:
             return
         case .changedFields(let fields):
-            // Two values of one struct: only the fields whose bytes differ are compared.
-            DeepStack.withRoom {
-                for field in fields { enter(field.key) { $0.compare(field.old, field.new) } }
-            }
-            return
+            return compare(fields)
         case .other:
             break
         }
@@ -277,11 +368,7 @@ private struct DiffWalk {
                 continue
             }
             if !stayed.contains(old) {
-                enter(key(id)) {
-                    $0.changes.append(
-                        StateDiff.Change(
-                            path: $0.path.joined(), before: nil, after: nil, kind: .moved(from: old, to: index)))
-                }
+                enter(key(id)) { $0.record(nil, nil, kind: .moved(from: old, to: index)) }
             }
             enter(key(id)) { $0.compare(a[old].value, element.value) }
         }
@@ -316,10 +403,28 @@ private struct DiffWalk {
         path.append(component)
         body(&self)
         path.removeLast()
+        if path.count < shared { shared = path.count }
     }
 
-    private mutating func record(_ before: String?, _ after: String?) {
-        changes.append(StateDiff.Change(path: path.joined(), before: before, after: after))
+    private mutating func record(_ before: String?, _ after: String?, kind: StateDiff.Change.Kind? = nil) {
+        if let sink {
+            sink.change(
+                shared: shared, tail: path[shared...], before: before, after: after,
+                kind: kind ?? StateDiff.Change.kind(before, after))
+            shared = path.count
+            return
+        }
+        if diff.lines.isEmpty {
+            diff.lines.reserveCapacity(4)
+            diff.components.reserveCapacity(4)
+        }
+        let start = diff.components.count
+        diff.components += path[shared...]
+        diff.lines.append(
+            RelativeDiff.Line(
+                shared: shared, tail: start..<diff.components.count, before: before, after: after,
+                kind: kind ?? StateDiff.Change.kind(before, after)))
+        shared = path.count
     }
 }
 

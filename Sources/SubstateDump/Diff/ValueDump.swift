@@ -4,8 +4,16 @@ import Substate
 /// indented by two spaces, in the style of the standard library's `dump`.
 ///
 /// Unlike `dump`, it prints no addresses and orders dictionary entries by key, so the same value
-/// always prints the same way.
+/// always prints the same way. Indentation shows nesting down to ``indentedLevels`` levels; a
+/// line nested deeper is indented as much as that level's and starts with its level,
+/// `(level 40) - value: 7`, so that the dump of a tree 20,000 levels deep is linear in its size
+/// rather than quadratic in its depth.
 package enum ValueDump {
+    /// How many levels of nesting the indentation shows.
+    package static let indentedLevels = 32
+    /// The indentation of the deepest indented level.
+    private static let deepestIndentation = String(repeating: " ", count: 2 * indentedLevels)
+
     package static func lines(of value: Any, label: String) -> [String] {
         var lines: [String] = []
         render(value, label: label, indent: 0, into: &lines)
@@ -19,7 +27,9 @@ package enum ValueDump {
     }
 
     private static func renderHere(_ value: Any, label: String, indent: Int, into lines: inout [String]) {
-        let prefix = String(repeating: " ", count: indent)
+        let prefix =
+            indent <= 2 * indentedLevels
+            ? String(repeating: " ", count: indent) : deepestIndentation + "(level " + String(indent / 2) + ") "
         let mirror = Mirror(reflecting: value)
         let children = Array(mirror.children)
         switch ValueDump.style(of: value, mirror) {
@@ -94,9 +104,30 @@ package enum ValueDump {
         let type = type(of: value)
         if type == Bool.self { return (value as! Bool) ? "true" : "false" }
         if type == Int.self { return String(value as! Int) }
-        if type == String.self { return (value as! String).debugDescription }
+        if type == String.self { return quoted(value as! String) }
         if type == Double.self { return (value as! Double).description }
         return nil
+    }
+
+    /// How ``scalar(_:)`` prints a value of the type, read at an address; `nil` for the types
+    /// it does not print.
+    static func scalarPrinter<Value>(for type: Value.Type) -> ((UnsafeRawPointer) -> String)? {
+        // Fact (typed address): the printer is called with the address of a value of this type.
+        if Value.self == Bool.self { return { $0.load(as: Bool.self) ? "true" : "false" } }
+        if Value.self == Int.self { return { String($0.load(as: Int.self)) } }
+        if Value.self == String.self { return { quoted($0.assumingMemoryBound(to: String.self).pointee) } }
+        if Value.self == Double.self { return { $0.load(as: Double.self).description } }
+        return nil
+    }
+
+    /// A string as Swift source spells it, as `debugDescription` writes it: plain text
+    /// (printable ASCII without quotes or backslashes, most of what apps hold) is quoted as it
+    /// is, without the escaping pass over each character.
+    static func quoted(_ string: String) -> String {
+        var string = string
+        let plain = string.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        }
+        return plain ? "\"" + string + "\"" : string.debugDescription
     }
 
     /// A scalar as it reads in Swift source: strings quoted, everything else described.

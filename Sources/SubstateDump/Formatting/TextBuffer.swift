@@ -2,13 +2,13 @@
 ///
 /// Log lines are written a few bytes at a time; here an append is a bounds check and a copy,
 /// with no reference counting and no uniqueness check, so formatting costs what the text costs.
-struct TextBuffer: ~Copyable {
+package struct TextBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     /// The number of bytes written.
-    private(set) var count = 0
+    package private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = Swift.max(capacity, 32)
         base = .allocate(capacity: self.capacity)
     }
@@ -16,45 +16,60 @@ struct TextBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     /// The bytes written, as a string.
-    var string: String {
+    package var string: String {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
     /// Calls the body with the bytes written.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Forgets the bytes written, keeping the room they took.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         count = 0
     }
 
+    /// Forgets the bytes written, keeping the room they took unless it is more than `limit`
+    /// bytes: a writer kept from one entry to the next does not keep the room of its largest.
+    package mutating func removeAll(keepingCapacityUpTo limit: Int) {
+        count = 0
+        guard capacity > limit else { return }
+        base.deallocate()
+        capacity = Swift.max(limit, 32)
+        base = .allocate(capacity: capacity)
+    }
+
+    /// The bytes in a range of those written, as a string.
+    package func string(in range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
     }
 
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
         (base + count).initialize(from: source, count: bytes.count)
         count += bytes.count
     }
 
-    mutating func append(literal: StaticString) {
+    package mutating func append(literal: StaticString) {
         literal.withUTF8Buffer { append($0) }
     }
 
-    mutating func append(string: String) {
+    package mutating func append(string: String) {
         var string = string
         string.withUTF8 { append($0) }
     }
 
     /// Appends an integer in decimal, without making a string of it.
-    mutating func append<I: FixedWidthInteger>(integer value: I) {
+    package mutating func append<I: FixedWidthInteger>(integer value: I) {
         DecimalDigits.with(value) { append($0) }
     }
 
