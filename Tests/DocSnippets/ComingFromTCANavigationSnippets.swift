@@ -66,19 +66,18 @@ struct SyncUpsApp: Model {
     }
 }
 
-struct DeleteAlert: Model {
-    let syncUpID: Int
-    var title = "Delete this sync-up?"
-    var confirm: SyncUpsApp.Delete { SyncUpsApp.Delete(id: syncUpID) }
-}
-
 struct SyncUpDetailScreen: Model {
+    enum AlertAction: Action, Equatable { case confirmDeletion }
     let syncUpID: Int
-    var alert = Presented<DeleteAlert>()
+    var alert = Presented<AlertState<AlertAction>>()
     struct DeleteTapped: Action {}
 
     mutating func update(action: Action) {
-        if action is DeleteTapped { alert.screen = DeleteAlert(syncUpID: syncUpID) }
+        if action is DeleteTapped {
+            alert.screen = AlertState(
+                title: "Delete?", message: "Are you sure you want to delete this meeting?",
+                buttons: [.init("Yes", role: .destructive, action: .confirmDeletion), .cancel("Nevermind")])
+        }
     }
 }
 
@@ -152,15 +151,15 @@ await store.receive(ScreenStack<Row>.PopFrom(id: 1)) { $0.rows.pop(from: 1) }
         XCTAssertEqual(store.state.rows.screens, [Row()], "the other row is untouched")
     }
 
-    func testAnAlertIsAModelWhoseButtonSendsItsAction() {
+    func testAnAlertClosesByItselfWhenAButtonIsTapped() {
         let store = Store(model: SyncUpsApp(syncUps: [SyncUp(id: 1, title: "Standup")]))
         store.update(Store.Register(model: SyncUpDetailScreen(syncUpID: 1)))
         store.update(SyncUpDetailScreen.DeleteTapped())
         guard let alert = store.find(SyncUpDetailScreen.self)?.alert.screen else { return XCTFail("no alert") }
-        XCTAssertEqual(alert.title, "Delete this sync-up?")
-        store.update(alert.confirm)
-        store.update(Dismiss<DeleteAlert>())
-        XCTAssertEqual(store.find(SyncUpsApp.self)?.syncUps.count, 0)
+        XCTAssertEqual(alert.title, "Delete?")
+        XCTAssertEqual(alert.buttons.map(\.role), [.destructive, .cancel])
+        guard let confirm = alert.buttons.first?.action else { return XCTFail("no action") }
+        store.update(confirm)
         XCTAssertFalse(store.find(SyncUpDetailScreen.self)?.alert.isPresented == true)
     }
 }

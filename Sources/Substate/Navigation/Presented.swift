@@ -2,7 +2,8 @@
 ///
 /// The screen is a model like any other while it is shown, receiving every action, and its
 /// effects end when it goes. It goes when its parent sets ``screen`` to `nil` or when anything
-/// sends ``Dismiss`` for its type, which needs no code in the parent.
+/// sends ``Dismiss`` for its type, which needs no code in the parent; an ``AlertState`` also
+/// goes when one of its buttons' actions is sent.
 ///
 /// ```swift
 /// struct Meetings: Model {
@@ -25,7 +26,13 @@ public struct Presented<Screen: Model>: Model {
     }
 
     public mutating func update(action: Action) {
-        if let screen, let dismiss = action as? any DismissRequest, dismiss.matches(screen) { self.screen = nil }
+        guard let screen else { return }
+        if let dismiss = action as? any DismissRequest, dismiss.matches(screen) {
+            self.screen = nil
+        } else if let alert = screen as? any ClosingAlert, alert.isAnswered(by: action) {
+            // An alert's button was tapped: the alert closes before its holder sees the action.
+            self.screen = nil
+        }
     }
 }
 
