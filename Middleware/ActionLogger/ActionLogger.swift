@@ -46,6 +46,7 @@ public final class ActionLogger: Middleware {
 
     private let filter: Bool
     private var isLogged = ActionTypeCheck { $0 is LoggedAction }
+    private var isAddressed = ActionTypeCheck { $0 is any AddressedAction }
     /// Writes each line into a buffer it keeps.
     private let writer = LineWriter()
     private let startsActive: Bool
@@ -98,7 +99,7 @@ public final class ActionLogger: Middleware {
         }
         let active = isActive ?? (store.lookup(State.self)?.isActive ?? startsActive)
         if active, !filter || isLogged(action) {
-            let line = line(for: action, origin: store.dispatchOrigin)
+            let line = line(for: action, origin: store.dispatchOrigin, in: store)
             if let output {
                 output(line)
             } else if let entries {
@@ -139,7 +140,13 @@ public final class ActionLogger: Middleware {
 
     /// The line of an action: the action as Swift source spells it, and its origin when it did
     /// not come from the app.
-    private func line(for action: Action, origin: Store.Origin) -> String {
-        writer.line(action, suffix: origin == .app ? "" : "  (\(origin.rawValue))")
+    /// The action's line; an action addressed to one screen reads as the screen's place and
+    /// the action it receives: `App.path.elements[id: #1] ← RecordMeeting.OnTask()`.
+    private func line(for action: Action, origin: Store.Origin, in store: Store) -> String {
+        let suffix = origin == .app ? "" : "  (\(origin.rawValue))"
+        guard isAddressed(action), let addressed = action as? any AddressedAction,
+            let place = addressed.instance(in: store)
+        else { return writer.line(action, suffix: suffix) }
+        return StateDiff.path(of: place, in: store) + " ← " + writer.line(addressed.addressedAction, suffix: suffix)
     }
 }

@@ -184,6 +184,17 @@ final class StackReducerPortTests: XCTestCase {
         XCTAssertEqual(store.effects.inFlightCount, 0, "the bottom one's timer stopped with it")
     }
 
+    /// An action for one screen is logged as the screen's place and the action it receives.
+    func testAnAddressedActionIsLoggedWithItsAddress() async {
+        let lines = Diagnostics()
+        let store = Store(
+            model: CountingParent(children: ScreenStack([CountingChild(), CountingChild()])),
+            middleware: [ActionLogger(output: { lines.text.append($0) })])
+        store.update(ScreenStack<CountingChild>.ToElement(id: 1, CountingChild.Response(value: 7)))
+        XCTAssertEqual(
+            lines.text.last, "CountingParent.children.elements[id: #1] ← CountingChild.Response(value: 7)")
+    }
+
     func testAnEmptiedStackEqualsANewOne() async {
         let store = TestStore(model: ClosingParent(), middleware: [closingEffects])
         await store.send(ClosingParent.PushChild()) { $0.children.push(ClosingChild()) }
@@ -192,10 +203,11 @@ final class StackReducerPortTests: XCTestCase {
     }
 }
 
-/// Keeps the diagnostics a store reports.
+/// Keeps the diagnostics a store reports, and lines a logger prints.
 @MainActor
 final class Diagnostics {
     var list: [Diagnostic] = []
+    var text: [String] = []
 }
 
 /// A screen with a timer that ticks its own count: two of them on one stack.

@@ -34,3 +34,8 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 
     public var description: String { "#\(rawValue)" }
 }
+
+extension StackElementID: CustomReflectable {
+    /// An id reads as itself, `#1`, in loggers and diffs.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
