@@ -40,6 +40,12 @@ let package = Package(
             dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay"],
             path: "Examples/Todos/App"),
         .target(
+            name: "PodcastsFeature", dependencies: ["Substate", "SubstateMiddleware"],
+            path: "Examples/Podcasts/Feature"),
+        .executableTarget(
+            name: "Podcasts", dependencies: ["PodcastsFeature", "Substate", "SubstateMiddleware"],
+            path: "Examples/Podcasts/App"),
+        .target(
             name: "SearchFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
             path: "Examples/Search/Feature"),
         .executableTarget(
@@ -125,6 +131,10 @@ let package = Package(
                 "SubstateTesting",
             ],
             path: "Tests/TodosExampleTests"),
+        .testTarget(
+            name: "PodcastsExampleTests",
+            dependencies: ["PodcastsFeature", "Substate", "SubstateMiddleware", "SubstateTesting"],
+            path: "Tests/PodcastsExampleTests"),
         .testTarget(
             name: "SearchExampleTests",
             dependencies: [
