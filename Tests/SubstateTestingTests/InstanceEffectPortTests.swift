@@ -85,9 +85,27 @@ struct Episode: Model, Equatable, Identifiable {
         let isFavorite: Bool
     }
 
+    struct FavoriteFailed: Action, Equatable { let id: UUID }
+
+    /// The failure alert's button: it names its row, so it closes that row's alert alone.
+    struct AlertDismissed: Action, Equatable { let id: UUID }
+
+    var alert = Presented<AlertState<AlertDismissed>>()
+
     mutating func update(action: Action) {
-        if let tap = action as? FavoriteButtonTapped, tap.targetID == id { isFavorite.toggle() }
-        if let response = action as? FavoriteResponse, response.id == id { isFavorite = response.isFavorite }
+        switch action {
+        case let tap as FavoriteButtonTapped where tap.targetID == id:
+            isFavorite.toggle()
+        case let response as FavoriteResponse where response.id == id:
+            isFavorite = response.isFavorite
+        case let failure as FavoriteFailed where failure.id == id:
+            alert.screen = AlertState(
+                title: "Favoriting failed.", buttons: [.init("OK", action: AlertDismissed(id: id))])
+        case let dismissed as AlertDismissed where dismissed.id == id:
+            isFavorite.toggle()
+        default:
+            break
+        }
     }
 }
 
@@ -111,8 +129,12 @@ let favoriting = EffectHandler(effects: [
     Effect(
         model: Episode.self, action: Episode.FavoriteButtonTapped.self, id: "favorite", cancelInFlight: true
     ) { episode, _, send in
-        let isFavorite = try await send.dependencies[FavoriteClient.self].favorite(episode.id, episode.isFavorite)
-        await send(Episode.FavoriteResponse(id: episode.id, isFavorite: isFavorite))
+        do {
+            let isFavorite = try await send.dependencies[FavoriteClient.self].favorite(episode.id, episode.isFavorite)
+            await send(Episode.FavoriteResponse(id: episode.id, isFavorite: isFavorite))
+        } catch {
+            await send(Episode.FavoriteFailed(id: episode.id))
+        }
     }
 ])
 
@@ -167,6 +189,26 @@ final class InstanceEffectPortTests: XCTestCase {
         await store.send(Episode.FavoriteButtonTapped(targetID: episodes[1].id)) { $0.episodes[1].isFavorite = false }
         await clock.advance(by: .seconds(1))
         await store.receive(Episode.FavoriteResponse(id: episodes[1].id, isFavorite: false))
+    }
+
+    func testFavoritingUnhappyPath() async {
+        struct FavoriteError: Error {}
+        let episodes = [Episode(id: uuid(0), isFavorite: false, title: "Functions")]
+        let store = TestStore(model: Episodes(episodes: episodes), middleware: [favoriting]) {
+            $0[FavoriteClient.self].favorite = { _, _ in throw FavoriteError() }
+        }
+
+        await store.send(Episode.FavoriteButtonTapped(targetID: uuid(0))) { $0.episodes[0].isFavorite = true }
+
+        await store.receive(Episode.FavoriteFailed(id: episodes[0].id)) {
+            $0.episodes[0].alert.screen = AlertState(
+                title: "Favoriting failed.", buttons: [.init("OK", action: Episode.AlertDismissed(id: uuid(0)))])
+        }
+
+        await store.send(Episode.AlertDismissed(id: uuid(0))) {
+            $0.episodes[0].alert.screen = nil
+            $0.episodes[0].isFavorite = false
+        }
     }
 
     /// Beyond the case study: two rows' requests in flight at once both answer (a tap on one
