@@ -81,6 +81,19 @@ struct SyncUpDetailScreen: Model {
     }
 }
 
+struct Meeting: Model {
+    struct Finished: Action {}
+}
+
+struct Meetings: Model {
+    var path = ScreenStack<Meeting>()
+    var finished: [StackElementID] = []
+
+    mutating func update(action: Action) {
+        if let done = action as? ScreenStack<Meeting>.ToElement<Meeting.Finished> { finished.append(done.id) }
+    }
+}
+
 struct Row: Model {
     var count = 0
     struct Tap: Action, Equatable {}
@@ -138,6 +151,12 @@ let title = store.find(SyncUp.self, id: 1)?.title  // what the detail screen sho
         store.update(SyncUpsApp.Delete(id: 1))
         XCTAssertNil(store.find(SyncUp.self, id: 1), "deleted once, gone for every screen")
         XCTAssertEqual(store.find(SyncUpsApp.self)?.syncUps.map(\.title), ["Review"])
+    }
+
+    func testAHolderReactsToOneScreensActionWithItsId() {
+        let store = Store(model: Meetings(path: ScreenStack([Meeting(), Meeting()])))
+        store.update(ScreenStack<Meeting>.ToElement(id: 1, Meeting.Finished()))
+        XCTAssertEqual(store.find(Meetings.self)?.finished, [1])
     }
 
     func testTwoRowsOfOneTypeEachOwnTheirEffects() async {
