@@ -81,9 +81,11 @@ final class ModelBoundEffects {
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) {
         guard let model = store.model(at: instance) else { return }
+        // `send.dismiss()` dismisses that model (a screen on a stack pops itself instead).
+        func dismissal<M: Model>(_ model: M) -> any Action { Dismiss<M>() }
         of(store).start(
             at: instance, model: model, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
-            catch: handler, operation)
+            catch: handler, dismissal: dismissal(model), operation)
     }
 
     /// Cancels the effects with the id that were started for the instance.

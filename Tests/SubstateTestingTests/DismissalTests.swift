@@ -28,6 +28,24 @@ let closingFormEffects = EffectHandler(effects: [
     Effect(model: ClosingForm.self, action: ClosingForm.SaveTapped.self) { _, _, send in await send.dismiss() },
 ])
 
+/// A row whose own effect asks to dismiss it: it names the row, so the store's root stays.
+struct DismissingRow: Model, Equatable, Identifiable {
+    let id: Int
+    struct CloseTapped: TargetedAction, Equatable {
+        typealias Target = DismissingRow
+        let targetID: Int
+    }
+}
+
+struct DismissingRows: Model, Equatable {
+    var rows = [DismissingRow(id: 1)]
+}
+
+@MainActor
+let dismissingRowEffects = EffectHandler(effects: [
+    Effect(for: DismissingRow.CloseTapped.self) { _, send in await send.dismiss() }
+])
+
 /// A screen dismisses itself, as TCA's `dismiss()`: alone in a store, the store carries the
 /// dismissal out, ends its effects and says so; in a sheet, the sheet closes.
 @MainActor
@@ -39,6 +57,13 @@ final class DismissalTests: XCTestCase {
         await store.send(ClosingForm.CancelTapped())
         XCTAssertTrue(store.isDismissed)
         // The appear effect never ends by itself: it ended with the dismissal.
+    }
+
+    func testARowsEffectDismissesTheRowNotTheStoresRoot() async {
+        let store = TestStore(model: DismissingRows(), middleware: [dismissingRowEffects])
+        await store.send(DismissingRow.CloseTapped(targetID: 1))
+        await store.receive(Dismiss<DismissingRow>())
+        XCTAssertFalse(store.isDismissed)
     }
 
     func testAModelsEffectDismissesItsModelWhereverItIsShown() async {
