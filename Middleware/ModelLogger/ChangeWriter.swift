@@ -1,3 +1,4 @@
+import Substate
 import SubstateDump
 
 /// Writes the changes of one ``ModelLogger`` entry, one line each, under the action's name.
@@ -110,6 +111,17 @@ final class ChangeWriter: RelativeDiffSink {
             text.append(integer: to)
             text.append(UInt8(ascii: "]"))
         }
+    }
+
+    /// Writes the lines of a change whose changed fields are all numbers, strings and booleans
+    /// straight from their bytes, when no ``LogEntry`` needs each change as a value; returns
+    /// whether it could (see `StateDiff.writeScalarLines(of:path:into:)`).
+    func writeScalarLines(of change: ModelChange, path: String) -> Bool {
+        guard !keepsChanges, let lines = StateDiff.writeScalarLines(of: change, path: path, into: &text) else {
+            return false
+        }
+        if lines > 0 { hasLines = true }
+        return true
     }
 
     /// The path of the value whose diff ``change(shared:tail:before:after:kind:)`` writes.

@@ -57,6 +57,8 @@ public final class ModelLogger: Middleware {
     private final class Seen {
         /// The models as last logged (filtered, or diffing by comparison).
         var previous: [any Model] = []
+        /// The place of the last model whose change was logged.
+        let paths = PathCache()
         /// Whether the logger follows the store's change record (diff mode without a filter).
         var isWatching = false
     }
@@ -102,10 +104,10 @@ public final class ModelLogger: Middleware {
                 // The store holds the observer, so it outlives every call: held without counting,
                 // since a store held weakly keeps its counts in a side table, which slows each of
                 // its retains everywhere.
-                store.observeReductions { [self, unowned(unsafe) store] action, origin in
+                store.observeReductions { [self, unowned(unsafe) store, paths = seen.paths] action, origin in
                     guard !isAction(action, Store.Start.self) else { return }
                     writer.start(action: name(of: action), keepsChanges: entries != nil)
-                    Self.write(store.changes, in: store, into: writer)
+                    Self.write(store.changes, in: store, paths: paths, into: writer)
                     emit(origin: origin)
                 }
             }
@@ -156,7 +158,7 @@ public final class ModelLogger: Middleware {
     /// Writes the changes the store recorded, as the logger shows them: the store's root tree
     /// only (models that middleware registered are their own business), in field order (see
     /// ``ChangeTree``).
-    private static func write(_ changes: [ModelChange], in store: Store, into writer: ChangeWriter) {
+    private static func write(_ changes: [ModelChange], in store: Store, paths: PathCache, into writer: ChangeWriter) {
         // Loops, not closures: a closure written here is checked to run on the main actor each
         // time it is called, which on the diff logger's path per action adds up.
         // By index: a loop over the elements would copy each change.
@@ -169,7 +171,9 @@ public final class ModelLogger: Middleware {
         if inRoot.count == 1 {
             // One changed model, most actions: its place named from the root, each line written
             // as the diff finds it.
-            writer.root = StateDiff.path(of: inRoot[0].location, in: store)
+            let path = paths.path(of: inRoot[0].location, in: store)
+            if writer.writeScalarLines(of: inRoot[0], path: path) { return }
+            writer.root = path
             StateDiff.relative(inRoot[0], into: writer)
         } else {
             ChangeTree.write(inRoot, in: store, into: writer)
@@ -181,7 +185,7 @@ public final class ModelLogger: Middleware {
     package static func describe(_ action: any Action, changes: [ModelChange], in store: Store) -> String? {
         let writer = ChangeWriter()
         writer.start(action: typeName(type(of: action)), keepsChanges: false)
-        write(changes, in: store, into: writer)
+        write(changes, in: store, paths: PathCache(), into: writer)
         return writer.hasLines ? writer.entry : nil
     }
 
@@ -192,3 +196,27 @@ public final class ModelLogger: Middleware {
 
 /// Another name for ``ModelLogger``, as the Substate documentation also calls it.
 public typealias StateLogger = ModelLogger
+
+/// The path of the last changed model whose place is named by fields alone, per store: no change
+/// to the tree renames such a place (an element's id or a dictionary's key could change), and
+/// most actions change the model the action before them changed.
+@MainActor
+private final class PathCache {
+    private var steps: [ModelLocation.Step]?
+    private var path = ""
+
+    /// The path of a model's place in the store's root tree, as `StateDiff.path(of:in:)` spells it.
+    func path(of location: ModelLocation, in store: Store) -> String {
+        if location.box == 0, let steps, steps == location.steps { return path }
+        let made = StateDiff.path(of: location, in: store)
+        // A loop, not a closure: see ``ModelLogger/write(_:in:paths:into:)``.
+        for step in location.steps {
+            guard case .part = step else { return made }
+        }
+        if location.box == 0 {
+            steps = location.steps
+            path = made
+        }
+        return made
+    }
+}

@@ -139,7 +139,7 @@ final class ModelLoggerDeepTreeTests: XCTestCase {
             ])
     }
 
-    func testAValueNestedDeeperThanTheIndentationSaysItsLevel() {
+    func testAValueNestedDeeperThanTheIndentationSaysItsLevel() async {
         var value: Any = 1
         for _ in 0..<40 { value = [value] }
         let lines = ValueDump.lines(of: value, label: "value")

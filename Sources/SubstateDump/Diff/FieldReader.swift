@@ -19,6 +19,8 @@ enum FieldReader {
         /// For a number, string or boolean (which a diff prints whole), how it prints, read
         /// from its bytes: no value to box and cast.
         let scalar: ((UnsafeRawPointer) -> String)?
+        /// For such a field, the formatter's plan, which writes it as ``scalar`` prints it.
+        let scalarPlan: FormatPlan?
     }
 
     /// The plans made so far, by type; `.some(nil)` for types read through `Mirror`. Plans
@@ -87,6 +89,62 @@ enum FieldReader {
         return open(before)
     }
 
+    /// Writes, for two values of one model struct whose differing fields are all numbers,
+    /// strings and booleans, a line `"\n  " + path + ".field: old → new"` for each such field that
+    /// prints differently, each value written from its bytes by its plan: most actions change a
+    /// few such fields of one model, and logging them costs only their text. Returns how many
+    /// lines it wrote, or `nil` (having written nothing) when the values are not such a pair.
+    static func writeScalarLines(
+        from before: any Model, to after: any Model, path: String, into text: inout TextBuffer
+    ) -> Int? {
+        func open<T: Model>(_ before: T) -> Int? {
+            func openAfter<U: Model>(_ after: U) -> Int? {
+                guard U.self == T.self else { return nil }
+                // Fact (same type): `U` is `T`, checked above, so the cast reinterprets nothing.
+                return writeScalarLines(typed: before, unsafeBitCast(after, to: T.self), path: path, into: &text)
+            }
+            return openAfter(after)
+        }
+        return open(before)
+    }
+
+    private static func writeScalarLines<T>(typed before: T, _ after: T, path: String, into text: inout TextBuffer)
+        -> Int?
+    {
+        withUnsafeBytes(of: before) { old in
+            withUnsafeBytes(of: after) { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return 0 }
+                if memcmp(old, new, MemoryLayout<T>.size) == 0 { return 0 }
+                guard let plan = plan(for: T.self) else { return nil }
+                for field in plan where field.scalarPlan == nil {
+                    if memcmp(old + field.offset, new + field.offset, field.size) != 0 { return nil }
+                }
+                var lines = 0
+                for field in plan where memcmp(old + field.offset, new + field.offset, field.size) != 0 {
+                    guard let scalar = field.scalarPlan else { continue }
+                    let start = text.count
+                    text.append(literal: "\n  ")
+                    text.append(string: path)
+                    text.append(string: field.key)
+                    text.append(literal: ": ")
+                    let oldStart = text.count
+                    scalar.write(old + field.offset, into: &text)
+                    let oldEnd = text.count
+                    text.append(literal: " → ")
+                    let newStart = text.count
+                    scalar.write(new + field.offset, into: &text)
+                    // Values whose bytes differ may print the same (two buffers of one string).
+                    if text.bytesEqual(oldStart..<oldEnd, newStart..<text.count) {
+                        text.removeLast(text.count - start)
+                    } else {
+                        lines += 1
+                    }
+                }
+                return lines
+            }
+        }
+    }
+
     private static func pair<T>(typed before: T, _ after: T) -> Pairing {
         withUnsafeBytes(of: before) { old in
             withUnsafeBytes(of: after) { new in
@@ -124,7 +182,7 @@ enum FieldReader {
         return fields?.map {
             Field(
                 key: "." + $0.label, offset: $0.part.offset, size: $0.part.size, read: $0.part.read,
-                scalar: $0.part.scalar)
+                scalar: $0.part.scalar?.print, scalarPlan: $0.part.scalar?.plan)
         }
     }
 }
@@ -135,14 +193,20 @@ private protocol FieldReading {
     /// hidden from logs; `nil` as a whole when the key path is not rooted in `R` or names no
     /// stored field.
     func reader<R>(from root: R.Type) -> (
-        part: (offset: Int, size: Int, read: (UnsafeRawPointer) -> Any, scalar: ((UnsafeRawPointer) -> String)?)?,
+        part: (
+            offset: Int, size: Int, read: (UnsafeRawPointer) -> Any,
+            scalar: (print: (UnsafeRawPointer) -> String, plan: FormatPlan)?
+        )?,
         wrapperStorage: Bool
     )?
 }
 
 extension KeyPath: FieldReading {
     fileprivate func reader<R>(from root: R.Type) -> (
-        part: (offset: Int, size: Int, read: (UnsafeRawPointer) -> Any, scalar: ((UnsafeRawPointer) -> String)?)?,
+        part: (
+            offset: Int, size: Int, read: (UnsafeRawPointer) -> Any,
+            scalar: (print: (UnsafeRawPointer) -> String, plan: FormatPlan)?
+        )?,
         wrapperStorage: Bool
     )? {
         guard let path = self as? KeyPath<R, Value>, let offset = MemoryLayout<R>.offset(of: path) else { return nil }
@@ -153,6 +217,7 @@ extension KeyPath: FieldReading {
             StructFields.mayHoldReference(Value.self)
             ? { $0.assumingMemoryBound(to: R.self).pointee[keyPath: path] }
             : { ($0 + offset).assumingMemoryBound(to: Value.self).pointee }
-        return ((offset, MemoryLayout<Value>.size, read, ValueDump.scalarPrinter(for: Value.self)), wrapperStorage)
+        let scalar = ValueDump.scalarPrinter(for: Value.self).map { ($0, ValueFormatter.plan(for: Value.self)) }
+        return ((offset, MemoryLayout<Value>.size, read, scalar), wrapperStorage)
     }
 }

@@ -29,6 +29,15 @@ extension StateDiff {
         }
     }
 
+    /// Writes the lines of a change to a model whose changed fields are all numbers, strings and
+    /// booleans, each `"\n  " + path + ".field: old → new"`, values written from their bytes: what
+    /// ``relative(_:into:)`` finds for such a change, without a string made for any part of it.
+    /// Returns how many lines it wrote, or `nil` (having written nothing) for any other change.
+    package static func writeScalarLines(of change: ModelChange, path: String, into text: inout TextBuffer) -> Int? {
+        guard let before = change.before, let after = change.after else { return nil }
+        return FieldReader.writeScalarLines(from: before, to: after, path: path, into: &text)
+    }
+
     /// ``relative(_:)``, each change handed to the sink as it is found.
     package static func relative(_ change: ModelChange, into sink: any RelativeDiffSink) {
         switch (change.before, change.after) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The UTF-8 bytes of a line being written.
 ///
 /// Log lines are written a few bytes at a time; here an append is a bounds check and a copy,
@@ -38,6 +40,16 @@ package struct TextBuffer: ~Copyable {
         base.deallocate()
         capacity = Swift.max(limit, 32)
         base = .allocate(capacity: capacity)
+    }
+
+    /// Forgets the last `count` bytes written.
+    package mutating func removeLast(_ count: Int) {
+        self.count -= Swift.min(count, self.count)
+    }
+
+    /// Whether two ranges of the bytes written hold the same bytes.
+    package func bytesEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
     }
 
     /// The bytes in a range of those written, as a string.
