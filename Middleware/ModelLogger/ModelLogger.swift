@@ -161,13 +161,7 @@ public final class ModelLogger: Middleware {
     private static func write(_ changes: [ModelChange], in store: Store, paths: PathCache, into writer: ChangeWriter) {
         // Loops, not closures: a closure written here is checked to run on the main actor each
         // time it is called, which on the diff logger's path per action adds up.
-        // By index: a loop over the elements would copy each change.
-        var inRoot = changes
-        for index in changes.indices where changes[index].box != 0 {
-            inRoot = []
-            for index in changes.indices where changes[index].box == 0 { inRoot.append(changes[index]) }
-            break
-        }
+        let inRoot = Self.inRootTree(changes)
         if inRoot.count == 1 {
             // One changed model, most actions: its place named from the root, each line written
             // as the diff finds it.
@@ -178,6 +172,17 @@ public final class ModelLogger: Middleware {
         } else {
             ChangeTree.write(inRoot, in: store, into: writer)
         }
+    }
+
+    /// The changes in the store's root tree: all of them, most often.
+    private static func inRootTree(_ changes: [ModelChange]) -> [ModelChange] {
+        // By index: a loop over the elements would copy each change.
+        for index in changes.indices where changes[index].box != 0 {
+            var inRoot: [ModelChange] = []
+            for index in changes.indices where changes[index].box == 0 { inRoot.append(changes[index]) }
+            return inRoot
+        }
+        return changes
     }
 
     /// What the logger prints for the changes one action made; `nil` when nothing in the

@@ -116,23 +116,28 @@ enum FieldReader {
                 guard let old = old.baseAddress, let new = new.baseAddress else { return 0 }
                 if memcmp(old, new, MemoryLayout<T>.size) == 0 { return 0 }
                 guard let plan = plan(for: T.self) else { return nil }
-                for field in plan where field.scalarPlan == nil {
-                    if memcmp(old + field.offset, new + field.offset, field.size) != 0 { return nil }
+                // By index: a loop over the fields would copy each, with its strings and closures.
+                for index in plan.indices where plan[index].scalarPlan == nil {
+                    let offset = plan[index].offset
+                    if memcmp(old + offset, new + offset, plan[index].size) != 0 { return nil }
                 }
                 var lines = 0
-                for field in plan where memcmp(old + field.offset, new + field.offset, field.size) != 0 {
-                    guard let scalar = field.scalarPlan else { continue }
+                for index in plan.indices {
+                    let offset = plan[index].offset
+                    guard memcmp(old + offset, new + offset, plan[index].size) != 0,
+                        let scalar = plan[index].scalarPlan
+                    else { continue }
                     let start = text.count
                     text.append(literal: "\n  ")
                     text.append(string: path)
-                    text.append(string: field.key)
+                    text.append(string: plan[index].key)
                     text.append(literal: ": ")
                     let oldStart = text.count
-                    scalar.write(old + field.offset, into: &text)
+                    scalar.write(old + offset, into: &text)
                     let oldEnd = text.count
                     text.append(literal: " → ")
                     let newStart = text.count
-                    scalar.write(new + field.offset, into: &text)
+                    scalar.write(new + offset, into: &text)
                     // Values whose bytes differ may print the same (two buffers of one string).
                     if text.bytesEqual(oldStart..<oldEnd, newStart..<text.count) {
                         text.removeLast(text.count - start)
