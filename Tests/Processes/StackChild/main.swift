@@ -101,9 +101,9 @@ func run() {
     }
     check(true, "the store and its 20,000-level tree were released")
 
-    // The diff logger on the chain. (An action that changes every level prints every level's
-    // path, each as long as its depth: output quadratic in the depth, so only the bottom
-    // changes here.)
+    // The diff logger on the chain, an action changing the bottom level. (An action that
+    // changes every level prints in bytes linear in the depth, each path written relative to
+    // the one above: ModelLoggerDeepTreeTests bounds it.)
     do {
         var entries: [LogEntry] = []
         let store = Store(model: Folder.chain(depth: depth), middleware: [ModelLogger(entries: { entries.append($0) })])
