@@ -113,13 +113,9 @@ public struct Effect: Sendable {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
-        self.init(action, capture: capture) { action, store, instance, _ in
-            ModelBoundEffects.run(
-                for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler
-            ) { model, send in
-                try await operation(model, action, send)
-            }
-        }
+        self.init(
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler,
+            condition: nil, operation)
     }
 
     /// Runs work for each action of a type with the current value of a model, when the change
@@ -142,12 +138,27 @@ public struct Effect: Sendable {
         when condition: @escaping @MainActor @Sendable (_ before: M?, _ after: M) -> Bool,
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
-        self.init(action, capture: capture, before: Self.reader(M.self)) { action, store, instance, before in
-            guard let after = ModelBoundEffects.located(M.self, in: store, within: instance)?.model,
-                condition(before as? M, after)
-            else { return }
+        self.init(
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler,
+            condition: condition, operation)
+    }
+
+    /// The `model:` forms: the model's effect, started when `condition` (given the model before
+    /// and after the action) allows, or always without one.
+    private init<M: Model, A: Action>(
+        model: M.Type, action: A.Type, capture: Bool, id: EffectID?, cancelInFlight: Bool,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
+        condition: (@MainActor @Sendable (_ before: M?, _ after: M) -> Bool)?,
+        _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
+    ) {
+        let reader: (@MainActor @Sendable (Store, ModelLocation?) -> (any Model)?)? =
+            condition == nil ? nil : Self.reader(M.self)
+        self.init(action, capture: capture, before: reader) { action, store, instance, before in
+            var allows: (@MainActor (M) -> Bool)?
+            if let condition { allows = { after in condition(before as? M, after) } }
             ModelBoundEffects.run(
-                for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler
+                for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler,
+                if: allows
             ) { model, send in
                 try await operation(model, action, send)
             }

@@ -52,13 +52,15 @@ final class ModelBoundEffects {
     }
 
     /// Starts an effect for the first model of a type in the tree (or, given an instance, the
-    /// first at or below it), bound to it; does nothing when there is none.
+    /// first at or below it), bound to it, when `condition` allows it for that model; does
+    /// nothing when there is none.
     static func run<M: Model>(
         for type: M.Type, in store: Store, within instance: ModelLocation?, id: EffectID?, cancelInFlight: Bool,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
-        _ operation: @escaping @Sendable (M, Send) async throws -> Void
+        if condition: (@MainActor (M) -> Bool)? = nil, _ operation: @escaping @Sendable (M, Send) async throws -> Void
     ) {
-        guard let (location, model) = located(M.self, in: store, within: instance) else { return }
+        guard let (location, model) = located(M.self, in: store, within: instance), condition?(model) ?? true
+        else { return }
         of(store).start(
             at: location, model: model, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
             catch: handler, dismissal: Dismiss<M>()

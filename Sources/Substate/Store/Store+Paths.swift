@@ -114,31 +114,17 @@ extension TypeLayout {
                     while element >= 0 {
                         defer { element = namer.nextSibling[element] }
                         guard let step = namer.steps[element] else { continue }
-                        func component(_ reached: UnsafeRawPointer?) -> Store.PathComponent? {
-                            switch (container.kind, step) {
-                            case (.optional, _):
-                                return nil
-                            case (_, .element(let position)):
-                                let id = reached.flatMap { reached in
-                                    part.child.model?.plainIdentity.map { $0(reached) }
-                                }
-                                return .element(position, id: id)
-                            case (_, .key(let key)):
-                                return .key(key.value?.base ?? String(decoding: key.json ?? [], as: UTF8.self))
-                            default:
-                                return nil
-                            }
-                        }
                         var reached = false
                         if let pointer {
                             container.element(pointer, step) {
                                 reached = true
-                                namer.components[element] = component($0)
+                                namer.components[element] = container.component(
+                                    of: step, child: part.child, reached: $0)
                                 part.child.nameChild($0, node: element, with: &namer)
                             }
                         }
                         if !reached {
-                            namer.components[element] = component(nil)
+                            namer.components[element] = container.component(of: step, child: part.child, reached: nil)
                             part.child.nameChild(nil, node: element, with: &namer)
                         }
                     }
@@ -187,30 +173,20 @@ extension TypeLayout {
                 if !reached { part.child.nameChild(nil, rest, into: &components) }
             case .elements(let container):
                 guard let element = rest.first else { return }
-                /// The step's own component, with the element's id once it is reached.
-                func component(_ reached: UnsafeRawPointer?) -> Store.PathComponent? {
-                    switch (container.kind, element) {
-                    case (.optional, _):
-                        return nil
-                    case (_, .element(let position)):
-                        let id = reached.flatMap { reached in part.child.model?.plainIdentity.map { $0(reached) } }
-                        return .element(position, id: id)
-                    case (_, .key(let key)):
-                        return .key(key.value?.base ?? String(decoding: key.json ?? [], as: UTF8.self))
-                    default:
-                        return nil
-                    }
-                }
                 var reached = false
                 if let pointer {
                     container.element(pointer, element) {
                         reached = true
-                        if let step = component($0) { components.append(step) }
+                        if let step = container.component(of: element, child: part.child, reached: $0) {
+                            components.append(step)
+                        }
                         part.child.nameChild($0, rest.dropFirst(), into: &components)
                     }
                 }
                 if !reached {
-                    if let step = component(nil) { components.append(step) }
+                    if let step = container.component(of: element, child: part.child, reached: nil) {
+                        components.append(step)
+                    }
                     part.child.nameChild(nil, rest.dropFirst(), into: &components)
                 }
             }
@@ -225,5 +201,25 @@ extension TypeLayout {
     ) {
         guard isRecursive else { return name(pointer, steps, into: &components) }
         DeepStack.withRoom { name(pointer, steps, into: &components) }
+    }
+}
+
+extension ContainerAccess {
+    /// How a path names the step into one of the container's elements: nothing for an
+    /// optional's value, the element's position with its id once it is reached, or the key.
+    fileprivate func component(
+        of step: ModelLocation.Step, child: TypeLayout, reached: UnsafeRawPointer?
+    ) -> Store.PathComponent? {
+        switch (kind, step) {
+        case (.optional, _):
+            return nil
+        case (_, .element(let position)):
+            let id = reached.flatMap { reached in child.model?.plainIdentity.map { $0(reached) } }
+            return .element(position, id: id)
+        case (_, .key(let key)):
+            return .key(key.value?.base ?? String(decoding: key.json ?? [], as: UTF8.self))
+        default:
+            return nil
+        }
     }
 }
