@@ -13,23 +13,17 @@ import random
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium import headless_chromium  # noqa: E402
 
 FIRST_ROW_MS = 2000
 CLICK_MS = 200
 
 
 def driver():
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1000"]:
-        options.add_argument(argument)
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(options=options, service=service)
+    return headless_chromium()
 
 
 def figure(name, value, target):

@@ -75,11 +75,11 @@ if __name__ == "__main__" and sys.argv[1:2] == ["--write-log"]:
     write_log(sys.argv[2])
     sys.exit(0)
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium import headless_chromium  # noqa: E402
 
 PAGES = os.environ.get("SUBSTATE_PAGES", "")
 
@@ -87,13 +87,7 @@ PAGES = os.environ.get("SUBSTATE_PAGES", "")
 class DurationTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        options = Options()
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1400,1000"]:
-            options.add_argument(argument)
-        options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-        cls.driver = webdriver.Chrome(options=options, service=service)
+        cls.driver = headless_chromium()
 
     @classmethod
     def tearDownClass(cls):

@@ -7,14 +7,15 @@ environment.
 """
 import json
 import os
+import sys
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium import headless_chromium  # noqa: E402
 
 PAGES = os.environ["SUBSTATE_PAGES"]
 
@@ -31,14 +32,7 @@ def log_lines(name):
 class InspectorTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        options = Options()
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1400,1000"]:
-            options.add_argument(argument)
-        options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-        cls.driver = webdriver.Chrome(options=options, service=service)
+        cls.driver = headless_chromium(browser_log=True)
 
     @classmethod
     def tearDownClass(cls):
