@@ -228,6 +228,16 @@ final class TestStoreXCTests: XCTestCase {
                 "LivePrices was read in a test store that does not set it, and LivePrices has no test value: it gave its live value. Set it in the test store's dependencies (TestStore(...) { $0[LivePrices.self] = ... }), or give LivePrices a `static let testValue`."
             ) == true, "\(failures)")
 
+        let setInPart = await captured {
+            let store = TestStore(model: Tally(), middleware: [PriceLookup()]) {
+                $0[LivePrices.self].price = { 8 }  // a write of one endpoint, not a read
+            }
+            await store.send(Tally.Label(text: "price")) { $0.label = "price" }
+            await store.receive(Tally.Loaded.self) { $0.count = 8 }
+            await store.finish()
+        }
+        XCTAssertEqual(setInPart, [])
+
         let set = await captured {
             let store = TestStore(model: Tally(), middleware: [PriceLookup()]) {
                 $0[LivePrices.self] = LivePrices { 7 }

@@ -71,6 +71,15 @@ public struct Dependencies: Sendable {
             return value
         }
         set { values[ObjectIdentifier(Key.self)] = newValue }
+        // Setting part of a value (`$0[APIClient.self].fetch = { ... }` in a test store's
+        // dependencies) writes the key: it starts from the value the key has, and is not a read
+        // of a value the test did not set.
+        _modify {
+            var value =
+                values[ObjectIdentifier(Key.self)] as? Key.Value ?? (testing == nil ? Key.liveValue : Key.testValue)
+            yield &value
+            values[ObjectIdentifier(Key.self)] = value
+        }
     }
 
     /// The clock effects and services measure time with; tests set a `TestClock`.
