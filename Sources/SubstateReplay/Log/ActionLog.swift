@@ -59,6 +59,11 @@ public struct ActionLog: Sendable {
 
         /// An error about this entry, placed at its line.
         func error(_ message: String) -> ActionLogError { ActionLogError(line: line, file: file, message) }
+
+        /// Whether this registers a model middleware keeps for itself and that could not be
+        /// recorded: not part of the app's state, which replay and its checks cover, so replay
+        /// leaves it out.
+        var registersUnrecordedModel: Bool { type == "Store.Register" && payload == nil }
     }
 
     /// A line of the log after the header.

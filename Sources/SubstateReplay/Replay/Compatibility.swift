@@ -77,7 +77,7 @@ public struct Compatibility: Sendable, CustomStringConvertible {
         for (index, line) in lines.enumerated() {
             switch line {
             case .action(let entry):
-                guard entry.origin != .store, !(entry.type == "Store.Register" && entry.payload == nil) else {
+                guard entry.origin != .store, !entry.registersUnrecordedModel else {
                     continue
                 }
                 let resolved = aliases[entry.type] ?? (_typeByName(entry.name) as? any Action.Type)

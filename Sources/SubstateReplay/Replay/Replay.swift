@@ -245,11 +245,7 @@ public enum Replay {
                 started = true
                 let snapshot = entry.type == ResumeSnapshot.resumeType ? resumed : nil
                 resumed = nil
-                // A model that middleware registered for itself and that could not be recorded
-                // is not part of the app's tree, which the checks cover: its registration is
-                // left out.
-                guard entry.sequence != skipping else { continue }
-                if entry.type == "Store.Register", entry.payload == nil { continue }
+                guard entry.sequence != skipping, !entry.registersUnrecordedModel else { continue }
                 let action: any Action
                 do {
                     action = try decoder.action(for: entry)
@@ -260,9 +256,7 @@ public enum Replay {
                 store.update(action, origin: entry.origin)
                 if entry.origin != .store { replayed += 1 }
                 if let snapshot {
-                    // Recording was paused: the root's state after Resume is the one recorded.
-                    store.setTreeValues(
-                        [try snapshot.decode(Root.self, with: jsonDecoder)] + store.treeValues.dropFirst())
+                    ResumeSnapshot.resume(store, at: try snapshot.decode(Root.self, with: jsonDecoder))
                     lastMatched = entry.sequence
                     matchedState = store.lookup(Root.self)
                 }

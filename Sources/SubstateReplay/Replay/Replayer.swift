@@ -110,13 +110,12 @@ public final class Replayer<Root: Model & Codable> {
         let step = steps[next]
         let entry = step.entry
         if next == 0, !recordsStart { store.update(Store.Start(), origin: .store) }
-        // A model that middleware registered for itself and that could not be recorded is not
-        // part of the replayed state: its registration is left out, as ``Replay`` does.
-        if !(entry.type == "Store.Register" && entry.payload == nil) {
+        if !entry.registersUnrecordedModel {
+            // Both read before either applies: an error leaves the position before the action.
             let action = try decoder.action(for: entry)
             let resumed = try step.resumed?.decode(Root.self, with: stateDecoder)
             store.update(action, origin: entry.origin)
-            if let resumed { store.setTreeValues([resumed] + store.treeValues.dropFirst()) }
+            if let resumed { ResumeSnapshot.resume(store, at: resumed) }
         }
         next += 1
         position = entry.sequence

@@ -1,4 +1,5 @@
 import Foundation
+import Substate
 
 /// The snapshot an ``ActionRecorder`` writes when recording resumes after a pause: the root's
 /// state right after the `Resume` action, which replay takes instead of its own, since the
@@ -20,5 +21,12 @@ struct ResumeSnapshot {
         } catch {
             throw ActionLogError(line: line, "the snapshot does not decode as \(Root.self): \(error)")
         }
+    }
+
+    /// Puts a resumed root's state into the store once its `Resume` has been reduced;
+    /// registered models stay as they are (the snapshot holds the root alone).
+    @MainActor
+    static func resume(_ store: Store, at root: any Model) {
+        store.setTreeValues([root] + store.treeValues.dropFirst())
     }
 }
