@@ -50,6 +50,11 @@ public final class Store: Observable {
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var isDispatching = false
     @exclusivity(unchecked) private var hasRegistered = false
+    /// Whether a ``Shared`` field can occur in the state: its walks then run with the store's
+    /// shared values at hand.
+    @exclusivity(unchecked) private var hasShared = false
+    /// The one value of each shared key (see ``Shared``).
+    let sharedValues = SharedValues()
     @exclusivity(unchecked) var hasListeners = false
     /// Whether the walk records what each action changes: while middleware asks for it or
     /// anything observes the store.
@@ -182,6 +187,7 @@ public final class Store: Observable {
         reducesDirectly = middleware.isEmpty
         effects.attach(to: self, lifetime: lifetime)
         reportShape(of: root)
+        hasShared = root.holdsShared
         if sendsStart { dispatch(Start(), origin: .store) }
     }
 
@@ -359,7 +365,8 @@ public final class Store: Observable {
             reduceInFull(action, type: type)
         #else
             let isPlain =
-                !isTracking && !hasRegistered && changes.isEmpty && idIndex.isEmpty && type != registerType
+                !isTracking && !hasRegistered && !hasShared && changes.isEmpty && idIndex.isEmpty
+                && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
             guard isPlain else { return reduceInFull(action, type: type) }
             reducePlain(action, type: type)
@@ -388,6 +395,22 @@ public final class Store: Observable {
         // The last action's record goes before this walk: its values share the tree's buffers,
         // and a buffer held twice is copied by the first write into it.
         if !changes.isEmpty { dropChanges() }
+        if hasShared {
+            SharedValues.$current.withValue(sharedValues) {
+                walk(action, type: type, tracking: tracking)
+                // Fields the walk reached before a shared value changed hold the old value.
+                if sharedValues.takeChanged() { syncSharedFields(tracking: tracking) }
+            }
+        } else {
+            walk(action, type: type, tracking: tracking)
+        }
+        if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
+        if hasListeners { notifyListeners(of: action) }
+    }
+
+    /// Delivers an action to the root tree and the registered trees that take it; while
+    /// tracking, keeps what each model changed in ``changes``.
+    private func walk(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
         if tracking {
             changeLog.keepsValues = changeRecorders > 0
             changeLog.start(box: 0, root: root.address, layout: root.layout)
@@ -408,8 +431,23 @@ public final class Store: Observable {
             // Untracked, any model may have moved.
             if !idIndex.isEmpty { idIndex.removeAll() }
         }
-        if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
-        if hasListeners { notifyListeners(of: action) }
+    }
+
+    /// Brings every ``Shared`` field up to date with the shared values, running no model's
+    /// `update`; while tracking, adds the models whose fields changed to ``changes``.
+    private func syncSharedFields(tracking: Bool) {
+        guard tracking else {
+            for box in [root] + registered { box.syncShared(tracking: nil) }
+            return
+        }
+        changeLog.keepsValues = changeRecorders > 0
+        for (index, box) in ([root] + registered).enumerated() {
+            changeLog.start(box: index, root: box.address, layout: box.layout)
+            box.syncShared(tracking: changeLog)
+        }
+        let synced = changeLog.take()
+        changes += synced
+        if !idIndex.isEmpty { forgetLocations(after: synced) }
     }
 
     /// Tells reduction observers, observers of changed models and subscribers of the action.
@@ -440,12 +478,14 @@ public final class Store: Observable {
             self.register(register.model)
         } else if type == replaceType, let replace = action as? Replace {
             self.replace(with: replace.model)
+            if hasShared { reseedSharedValues(from: [replace.model]) }
         } else if let restore = action as? Restore {
             if let locations = restore.locations, locations.count == restore.models.count {
                 self.restore(restore.models, at: locations)
             } else {
                 self.restore(restore.models)
             }
+            if hasShared { reseedSharedValues(from: restore.models) }
         }
         guard tracking else { return }
         for (index, box) in ([root] + registered).enumerated() {
@@ -482,6 +522,8 @@ public final class Store: Observable {
         }
         registered = boxes
         if !idIndex.isEmpty { idIndex.removeAll() }
+        hasShared = ([root] + registered).contains { $0.holdsShared }
+        if hasShared { reseedSharedValues(from: []) }
         guard tracking else { return }
         for (index, box) in ([root] + registered).enumerated() {
             changeLog.recordTree(
@@ -494,6 +536,16 @@ public final class Store: Observable {
 
     /// Drops the known locations of the types whose models the changes may have added, removed
     /// or moved, or whose ids changed.
+    /// Starts the shared values again from models put back wholesale, whose fields hold the
+    /// values to keep; then from the first field of each other key the trees hold.
+    private func reseedSharedValues(from models: [any Model]) {
+        sharedValues.removeAll()
+        SharedValues.$current.withValue(sharedValues) {
+            for model in models { makeBox(model).syncShared(tracking: nil) }
+            for box in [root] + registered { box.syncShared(tracking: nil) }
+        }
+    }
+
     private func forgetLocations(after changes: [ModelChange]) {
         for change in changes {
             if change.mayRegroupExistentials || change.depth == 0 && change.changedParts == nil {
@@ -532,6 +584,7 @@ public final class Store: Observable {
         let box = makeBox(model)
         registered.append(box)
         reportShape(of: box)
+        if box.holdsShared { hasShared = true }
     }
 
     private func replace(with model: any Model) {

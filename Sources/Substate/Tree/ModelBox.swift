@@ -30,6 +30,15 @@ class AnyModelBox {
         fatalError("abstract")
     }
 
+    /// Brings every ``Shared`` field of the tree up to date with the current shared values,
+    /// updating nothing else; while tracking, records the models whose fields changed.
+    func syncShared(tracking log: ChangeLog?) { fatalError("abstract") }
+
+    /// Whether a ``Shared`` field can occur in the tree (or an `any Model` that may hold one).
+    var holdsShared: Bool {
+        layout.hasExistentialBelow || layout.reachable.contains { $0.model?.isShared == true }
+    }
+
     /// Calls the body with the tree's address, for reading.
     func withValue<R>(_ body: (UnsafeRawPointer) -> R) -> R { fatalError("abstract") }
 
@@ -108,6 +117,22 @@ final class ModelBox<Root: Model>: AnyModelBox {
     override func reduce(_ action: any Action, type: ObjectIdentifier, tracking log: ChangeLog) {
         let visit = VisitorCompiler.trackedVisitor(for: layout, action: usesRouting ? type : nil, log: log)
         visit?(UnsafeMutableRawPointer(value), action)
+    }
+
+    override func syncShared(tracking log: ChangeLog?) {
+        let pointer = UnsafeMutableRawPointer(value)
+        if let log {
+            VisitorCompiler.trackedVisitor(for: layout, action: SharedSync.type, log: log)?(pointer, SharedSync())
+            return
+        }
+        let visit: Visit?
+        if let cached = routed[SharedSync.type] {
+            visit = cached.visit
+        } else {
+            visit = LayoutCache.visitor(for: layout, action: SharedSync.type)
+            routed[SharedSync.type] = CompiledVisit(visit: visit)
+        }
+        visit?(pointer, SharedSync())
     }
 
     override func checkRouting(

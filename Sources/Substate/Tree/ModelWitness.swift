@@ -31,6 +31,9 @@ struct ModelWitness: Sendable {
     let identity: (@Sendable (UnsafeRawPointer) -> AnyHashable)?
     /// The model's `id` as it is, for showing it: no hashable box to make.
     let plainIdentity: (@Sendable (UnsafeRawPointer) -> Any)?
+    /// Whether the model is a ``Shared`` field: the only model the walk that brings shared
+    /// copies up to date (``SharedSync``) updates.
+    let isShared: Bool
 
     init<M: Model>(_ type: M.Type) {
         update = { pointer, action in M._update(at: pointer, action: action) }
@@ -38,6 +41,7 @@ struct ModelWitness: Sendable {
         arrayVisitor = { M._arrayVisitor($0) }
         optionalVisitor = { M._optionalVisitor($0) }
         handledActions = M.handledActions.map { Set($0.map { ObjectIdentifier($0) }) }
+        isShared = M.self is any SharedField.Type
         // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
         read = { pointer in pointer.assumingMemoryBound(to: M.self).pointee }
         assign = { pointer, value in

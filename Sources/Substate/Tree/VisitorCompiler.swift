@@ -184,6 +184,7 @@ struct VisitorCompiler {
         case .broadcast:
             return model.update
         case .routed(let action):
+            if action == SharedSync.type { return model.isShared ? model.update : nil }
             guard let handled = model.handledActions else { return model.update }
             return handled.contains(action) ? model.update : nil
         case .checking(let action, let report):
@@ -196,6 +197,7 @@ struct VisitorCompiler {
                 if !model.isUnchanged(before, UnsafeRawPointer(pointer)) { report(layout) }
             }
         case .tracking(let action, let log):
+            if action == SharedSync.type, !model.isShared { return nil }
             if let action, let handled = model.handledActions, !handled.contains(action) { return nil }
             let update = model.trackedUpdate
             return { pointer, action in update(pointer, action, log, layout) }

@@ -1,0 +1,121 @@
+import Synchronization
+
+/// One store's shared values, by key: the one copy every ``Shared`` field reads in a walk.
+///
+/// The store makes it the current table for the length of its own walk of the tree, so that a
+/// field reaches its store's value and no other: the table is never global, and outside a
+/// walk there is none.
+final class SharedValues: Sendable {
+    /// The table of the store whose tree is being walked on this thread, if any.
+    @TaskLocal static var current: SharedValues?
+
+    fileprivate struct Table {
+        var values: [Slot: any Sendable] = [:]
+        var changed = false
+    }
+
+    /// Where a value is kept: its key's name and value type (keys of two types never meet),
+    /// and for a value that is not an element of an array it holds, the element's id.
+    fileprivate struct Slot: Hashable {
+        let name: String
+        let type: ObjectIdentifier
+        let element: String?
+    }
+
+    private let table = Mutex(Table())
+
+    /// Brings a field's copy up to date, or gives the table the field's value when it has none.
+    func load<Value: Sendable & Equatable>(_ value: inout Value, for key: SharedKey<Value>) {
+        table.withLock { table in
+            if let element = key.element, let found = table.element(Value.self, of: key.name, id: element) {
+                if found != value { value = found }
+                return
+            }
+            let slot = Slot(name: key.name, type: ObjectIdentifier(Value.self), element: key.element)
+            if let stored = table.values[slot] as? Value {
+                if stored != value { value = stored }
+            } else {
+                table.values[slot] = value
+            }
+        }
+    }
+
+    /// Makes a value the table's, noting a change when it differs from what the table held.
+    func write<Value: Sendable & Equatable>(_ value: Value, for key: SharedKey<Value>) {
+        table.withLock { table in
+            if let element = key.element, table.replace(element: element, of: key.name, with: value) { return }
+            let slot = Slot(name: key.name, type: ObjectIdentifier(Value.self), element: key.element)
+            if let stored = table.values[slot] as? Value, stored == value { return }
+            table.values[slot] = value
+            table.changed = true
+        }
+    }
+
+    /// Whether a value changed since the last call.
+    func takeChanged() -> Bool {
+        table.withLock { table in
+            defer { table.changed = false }
+            return table.changed
+        }
+    }
+
+    /// Forgets every value, for a state put back wholesale: the fields' copies give the values
+    /// again in the next walk.
+    func removeAll() {
+        table.withLock { $0 = Table() }
+    }
+}
+
+extension SharedValues.Table {
+    /// The element with an id of the array of `Value`s kept under a name, if there is one.
+    fileprivate func element<Value>(_: Value.Type, of name: String, id: String) -> Value? {
+        let slot = SharedValues.Slot(name: name, type: ObjectIdentifier([Value].self), element: nil)
+        guard let array = values[slot] as? any SharedElements else { return nil }
+        return array.element(id: id) as? Value
+    }
+
+    /// Replaces the element with an id of the array of `Value`s kept under a name; `false` when
+    /// there is no such element.
+    fileprivate mutating func replace<Value: Equatable>(element id: String, of name: String, with value: Value) -> Bool
+    {
+        let slot = SharedValues.Slot(name: name, type: ObjectIdentifier([Value].self), element: nil)
+        guard let stored = values[slot], let array = stored as? any SharedElements,
+            let current = array.element(id: id) as? Value
+        else { return false }
+        if current == value { return true }
+        func replaced<Stored: Sendable>(_ stored: Stored) -> (any Sendable)? {
+            guard var elements = stored as? any SharedElements, elements.replace(id: id, with: value) else {
+                return nil
+            }
+            return elements as? Stored
+        }
+        values[slot] = replaced(stored) ?? stored
+        changed = true
+        return true
+    }
+}
+
+/// An array whose elements a shared key can name by id.
+protocol SharedElements {
+    func element(id: String) -> Any?
+    mutating func replace(id: String, with element: Any) -> Bool
+}
+
+extension Array: SharedElements where Element: Identifiable {
+    func element(id: String) -> Any? {
+        first { String(describing: $0.id) == id }
+    }
+
+    mutating func replace(id: String, with element: Any) -> Bool {
+        guard let element = element as? Element, let index = firstIndex(where: { String(describing: $0.id) == id })
+        else { return false }
+        self[index] = element
+        return true
+    }
+}
+
+/// The action of the walk that brings every shared field up to date after an action changed a
+/// shared value: only ``Shared`` fields take it, no model's `update` sees it, and no middleware.
+struct SharedSync: Action {
+    static let type = ObjectIdentifier(SharedSync.self)
+}
