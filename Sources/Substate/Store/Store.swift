@@ -536,6 +536,18 @@ public final class Store: Observable {
 
     /// Drops the known locations of the types whose models the changes may have added, removed
     /// or moved, or whose ids changed.
+    /// Registers models beside the root with no action, for state a test declares beside the
+    /// one it tests: no middleware sees them arrive, and their ``Shared`` fields give their
+    /// keys the values every other field then takes.
+    package func placeBeside(_ models: [any Model]) {
+        precondition(!isDispatching, "models are placed beside the root between actions, not during one")
+        for model in models { register(model) }
+        if hasShared { reseedSharedValues(from: models) }
+    }
+
+    /// The models registered beside the root, in the order they were registered.
+    package var besideValues: [any Model] { registered.map(\.model) }
+
     /// Starts the shared values again from models put back wholesale, whose fields hold the
     /// values to keep; then from the first field of each other key the trees hold.
     private func reseedSharedValues(from models: [any Model]) {
