@@ -82,6 +82,10 @@ public struct Dependencies: Sendable {
         }
     }
 
+    /// The test store's reporter when these are a test store's dependencies, for endpoints
+    /// declared with `unimplemented` (see Unimplemented.swift).
+    var testReporter: MissingTestValues? { testing }
+
     /// The clock effects and services measure time with; tests set a `TestClock`.
     public var clock: any Clock<Duration> {
         get { self[ClockDependency.self] }
@@ -151,6 +155,9 @@ final class MissingTestValues: Sendable {
     init(report: @escaping @Sendable (String) -> Void) {
         missing = report
     }
+
+    /// Reports a failure of the test in a sentence, every time.
+    func fail(_ message: String) { missing(message) }
 
     func report<Key: DependencyKey>(_ key: Key.Type) {
         guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
