@@ -477,15 +477,16 @@ public final class Store: Observable {
         if type == registerType, let register = action as? Register {
             self.register(register.model)
         } else if type == replaceType, let replace = action as? Replace {
-            self.replace(with: replace.model)
-            if hasShared { reseedSharedValues(from: [replace.model]) }
+            let placed = self.replace(with: replace.model)
+            if hasShared { reseedSharedValues(from: placed ? [replace.model] : []) }
         } else if let restore = action as? Restore {
+            let placed: Bool
             if let locations = restore.locations, locations.count == restore.models.count {
-                self.restore(restore.models, at: locations)
+                placed = self.restore(restore.models, at: locations)
             } else {
-                self.restore(restore.models)
+                placed = self.restore(restore.models)
             }
-            if hasShared { reseedSharedValues(from: restore.models) }
+            if hasShared { reseedSharedValues(from: placed ? restore.models : []) }
         }
         guard tracking else { return }
         for (index, box) in ([root] + registered).enumerated() {
@@ -599,20 +600,25 @@ public final class Store: Observable {
         if box.holdsShared { hasShared = true }
     }
 
-    private func replace(with model: any Model) {
+    /// Puts the model in place of every model of its type; `false` when there was none.
+    private func replace(with model: any Model) -> Bool {
         let query = ModelQuery(modelType: ObjectIdentifier(Swift.type(of: model)))
+        var placed = false
         for box in [root] + registered where query.mayContain(box.layout) {
             box.withMutableValue { pointer in
                 box.layout.searchMutable(pointer, query) { pointer, layout in
-                    _ = layout.model?.assign(pointer, model)
+                    if layout.model?.assign(pointer, model) == true { placed = true }
                     return false
                 }
             }
             auditValues(of: box)
         }
+        return placed
     }
 
-    private func restore(_ models: [any Model]) {
+    /// Puts models back in the order ``findAll(_:)`` lists them; `false` when none found a place.
+    private func restore(_ models: [any Model]) -> Bool {
+        var placed = false
         var byType: [ObjectIdentifier: [any Model]] = [:]
         var order: [ObjectIdentifier] = []
         for model in models {
@@ -628,7 +634,7 @@ public final class Store: Observable {
                 box.withMutableValue { pointer in
                     box.layout.searchMutable(pointer, query) { pointer, layout in
                         guard index < values.count else { return false }
-                        _ = layout.model?.assign(pointer, values[index])
+                        if layout.model?.assign(pointer, values[index]) == true { placed = true }
                         // The values list the nested models of this type too, as findAll does;
                         // they came back inside the value just put back.
                         var nested = -1
@@ -643,20 +649,24 @@ public final class Store: Observable {
             }
         }
         for box in [root] + registered { auditValues(of: box) }
+        return placed
     }
 
     /// Puts each model back at its location; one whose location leads nowhere now is skipped.
-    private func restore(_ models: [any Model], at locations: [ModelLocation]) {
+    /// `false` when none found its place.
+    private func restore(_ models: [any Model], at locations: [ModelLocation]) -> Bool {
         let boxes = [root] + registered
+        var placed = false
         for (model, location) in zip(models, locations) where boxes.indices.contains(location.box) {
             let box = boxes[location.box]
             box.withMutableValue { pointer in
                 box.layout.resolveMutable(pointer, location.steps[...]) { target, layout in
-                    _ = layout.model?.assign(target, model)
+                    if layout.model?.assign(target, model) == true { placed = true }
                 }
             }
         }
         for box in boxes { auditValues(of: box) }
+        return placed
     }
 
     private func checkRouting(_ action: any Action, type: ObjectIdentifier) {

@@ -11,6 +11,11 @@ public struct CountingShop: Model, Codable, Equatable {
     public var replaces = 0
     public var restores = 0
     public var resumes = 0
+    /// A value the root and a model below it share: the tally adds one per note, and the root
+    /// a hundred per `Replace`, so a replay that mishandles shared values shows in it; a
+    /// `Restore` of the root or a `Replace` of the tally puts an older value back.
+    @Shared(.tally) public var tally = 0
+    public var tallies = Tally()
 
     public init() {}
 
@@ -19,7 +24,9 @@ public struct CountingShop: Model, Codable, Equatable {
         switch action {
         case is Store.Start: starts += 1
         case is Store.Register: registers += 1
-        case is Store.Replace: replaces += 1
+        case is Store.Replace:
+            replaces += 1
+            tally += 100
         case is Store.Restore: restores += 1
         case is ActionRecorder.Resume: resumes += 1
         default: break
@@ -35,4 +42,20 @@ public struct Visits: Model, Codable, Equatable {
     public init(label: String) { self.label = label }
 
     public mutating func update(action: Action) { count += 1 }
+}
+
+/// Adds one to the shop's shared tally for every note.
+public struct Tally: Model, Codable, Equatable {
+    @Shared(.tally) public var tally = 0
+
+    public init() {}
+
+    public mutating func update(action: Action) {
+        if action is Note { tally += 1 }
+    }
+}
+
+extension SharedKey where Value == Int {
+    /// The tally the counting shop and its visits share.
+    public static var tally: Self { SharedKey("tally") }
 }

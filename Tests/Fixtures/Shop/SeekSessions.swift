@@ -67,6 +67,11 @@ public enum SeekSessions {
                 store!.update(Store.Register(model: Visits(label: "visits \(random.next() % 3)")))
             } else if options.storeActions, roll == 2 {
                 store!.update(Store.Replace(model: Visits(label: "replaced \(random.next() % 3)")))
+            } else if options.storeActions, roll == 3 {
+                // Puts an older tally back: every field of the shared value takes it.
+                var tally = Tally()
+                tally.tally = Int(random.next() % 50)
+                store!.update(Store.Replace(model: tally))
             } else {
                 var action = ShopSessions.action(&random, store: store!)
                 if !options.storeActions, action is Store.Replace || action is Store.Restore { action = Advance() }
