@@ -78,7 +78,8 @@ final class SharedValueSavingTests: XCTestCase {
 
         let second = Store(model: RowsApp(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
         XCTAssertEqual(second.find(RowsFile.self)?.rows.map(\.title), ["Standup", "Planning"])
-        XCTAssertEqual(second.find(RowsEditor.self)?.rows.map(\.title), ["Standup", "Planning"], "loaded into every field")
+        XCTAssertEqual(
+            second.find(RowsEditor.self)?.rows.map(\.title), ["Standup", "Planning"], "loaded into every field")
         XCTAssertEqual(second.find(RowsEditor.self)?.edits, 0)
     }
 
@@ -92,6 +93,23 @@ final class SharedValueSavingTests: XCTestCase {
         store.update(RowTitle(title: "Review"))
         XCTAssertEqual(store.find(RowsFile.self)?.rows.map(\.title), ["Standup", "Review"], "and back")
         XCTAssertEqual(store.find(RowsEditor.self)?.rows.map(\.title), ["Standup", "Review"])
+    }
+
+    func testTheDiffLoggerShowsEveryCopyThatChangedUnderItsFieldsName() async {
+        var lines: [String] = []
+        let store = Store(model: RowsApp(), middleware: [ModelLogger(diff: true, output: { lines.append($0) })])
+        store.update(RowsEditor.Add(row: SharedRow(id: 1, title: "A")))
+        store.update(RowsApp.Open(id: 1))
+        lines.removeAll()
+        store.update(RowTitle(title: "B"))
+        XCTAssertEqual(
+            lines.joined(separator: "\n").split(separator: "\n").map(String.init),
+            [
+                "RowTitle:",
+                #"  RowsApp.detail.row.value.title: "A" → "B""#,
+                #"  RowsApp.file.rows.value[id: 1].title: "A" → "B""#,
+                #"  RowsApp.editor.rows.value[id: 1].title: "A" → "B""#,
+            ])
     }
 
     /// swift-sharing #213: a file-storage write made after an `await` was dropped under an

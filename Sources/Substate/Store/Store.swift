@@ -404,12 +404,16 @@ public final class Store: Observable {
         } else {
             walk(action, type: type, tracking: tracking)
         }
+        if tracking {
+            changes = changeLog.take()
+            if !idIndex.isEmpty { forgetLocations(after: changes) }
+        }
         if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
         if hasListeners { notifyListeners(of: action) }
     }
 
     /// Delivers an action to the root tree and the registered trees that take it; while
-    /// tracking, keeps what each model changed in ``changes``.
+    /// tracking, records in the change log what each model changed.
     private func walk(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
         if tracking {
             changeLog.keepsValues = changeRecorders > 0
@@ -421,8 +425,6 @@ public final class Store: Observable {
                     box.reduce(action, type: type, tracking: changeLog)
                 }
             }
-            changes = changeLog.take()
-            if !idIndex.isEmpty { forgetLocations(after: changes) }
         } else {
             root.reduce(action, type: type)
             if hasRegistered {
@@ -434,7 +436,8 @@ public final class Store: Observable {
     }
 
     /// Brings every ``Shared`` field up to date with the shared values, running no model's
-    /// `update`; while tracking, adds the models whose fields changed to ``changes``.
+    /// `update`; while tracking, records the fields that changed in the change log, after the
+    /// walk's own changes.
     private func syncSharedFields(tracking: Bool) {
         guard tracking else {
             for box in [root] + registered { box.syncShared(tracking: nil) }
@@ -445,9 +448,6 @@ public final class Store: Observable {
             changeLog.start(box: index, root: box.address, layout: box.layout)
             box.syncShared(tracking: changeLog)
         }
-        let synced = changeLog.take()
-        changes += synced
-        if !idIndex.isEmpty { forgetLocations(after: synced) }
     }
 
     /// Tells reduction observers, observers of changed models and subscribers of the action.

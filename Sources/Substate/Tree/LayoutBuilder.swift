@@ -82,7 +82,9 @@ struct LayoutBuilder {
             let field = opener.openField(&self)
             guard let offset = field.offset else { return true }
             if field.writable {
-                layout.parts.append(Part(access: .field(name: name, offset: offset), child: field.child))
+                // A shared field is stored as `_name`; places are named as the source reads them.
+                let shown = field.child.model?.isShared == true && name.hasPrefix("_") ? String(name.dropFirst()) : name
+                layout.parts.append(Part(access: .field(name: shown, offset: offset), child: field.child))
             } else {
                 readOnlyFields.append((layout, name, field.child))
             }

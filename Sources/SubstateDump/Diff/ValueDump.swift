@@ -166,3 +166,5 @@ enum EnumCase {
 protocol PropertyWrapperStorage {}
 
 extension Redacted: PropertyWrapperStorage {}
+
+extension Shared: PropertyWrapperStorage {}
