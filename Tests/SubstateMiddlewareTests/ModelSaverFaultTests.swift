@@ -19,10 +19,26 @@ struct DraftApp: Model {
     var draft = Draft()
 }
 
-/// The model the child process `substate-saver-child` saves, as this process reads it.
+/// The model the child process `substate-saver-child` saves, as this process reads it: the
+/// edition is a value the journal shares with the child's writer.
 struct Journal: SavedModel {
     var version = 0
+    @Shared(.edition) var edition = 0
     var text = ""
+}
+
+/// The child's other holder of the edition.
+struct Writer: Model {
+    @Shared(.edition) var edition = 0
+}
+
+struct JournalApp: Model {
+    var journal = Journal()
+    var writer = Writer()
+}
+
+extension SharedKey where Value == Int {
+    static var edition: Self { SharedKey("edition") }
 }
 
 /// Keeps every outcome action of the saver; a first launch's "nothing stored" is not a fault.
@@ -243,8 +259,10 @@ final class ModelSaverFaultTests: XCTestCase {
                 XCTAssertLessThanOrEqual(onDisk, reported + 1)
 
                 let outcomes = SaverOutcomes()
-                let store = Store(model: Journal(), middleware: [outcomes, ModelSaver(directory: directory)])
+                let store = Store(model: JournalApp(), middleware: [outcomes, ModelSaver(directory: directory)])
                 XCTAssertEqual(store.find(Journal.self)?.version, onDisk)
+                XCTAssertEqual(store.find(Journal.self)?.edition, onDisk, "the shared edition was saved with it")
+                XCTAssertEqual(store.find(Writer.self)?.edition, onDisk, "and loaded into the writer's field")
                 XCTAssertEqual(store.find(Journal.self)?.text.count, 2_097_152, "the whole text")
                 XCTAssertEqual(outcomes.loadFailures.map(\.error), [], "the file left by the kill loads")
                 let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)

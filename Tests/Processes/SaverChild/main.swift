@@ -7,14 +7,33 @@ import Foundation
 import Substate
 import SubstateMiddleware
 
-/// A model large enough that writing it takes a while: a version and two megabytes of text.
+/// A model large enough that writing it takes a while: a version, an edition it shares with
+/// the writer, and two megabytes of text.
 struct Journal: SavedModel {
     var version = 0
+    @Shared(.edition) var edition = 0
     var text = String(repeating: "0123456789abcdef", count: 131_072)
     struct Next: Action {}
     mutating func update(action: Action) {
         if action is Next { version += 1 }
     }
+}
+
+/// Raises the shared edition with every version: the saved journal holds it through its own field.
+struct Writer: Model {
+    @Shared(.edition) var edition = 0
+    mutating func update(action: Action) {
+        if action is Journal.Next { edition += 1 }
+    }
+}
+
+struct JournalApp: Model {
+    var journal = Journal()
+    var writer = Writer()
+}
+
+extension SharedKey where Value == Int {
+    static var edition: Self { SharedKey("edition") }
 }
 
 /// Prints each successful save as it is reported.
@@ -34,7 +53,7 @@ guard CommandLine.arguments.count == 2 else {
 }
 let directory = URL(fileURLWithPath: CommandLine.arguments[1])
 let store = Store(
-    model: Journal(), middleware: [SaveReporter(), ModelSaver(directory: directory, strategy: .manual)])
+    model: JournalApp(), middleware: [SaveReporter(), ModelSaver(directory: directory, strategy: .manual)])
 while true {
     store.update(Journal.Next())
     store.update(ModelSaver.Save())
