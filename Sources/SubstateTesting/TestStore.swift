@@ -40,7 +40,18 @@ public final class TestStore<Root: Model & Equatable> {
     public let store: Store
     /// Whether every produced action must be received, every effect finished, and the whole
     /// state asserted. Turn it off for tests that only care about part of the state.
-    public var isExhaustive: Bool
+    public var isExhaustive: Bool {
+        get { exhaustivity == .on }
+        set { exhaustivity = newValue ? .on : .off }
+    }
+    /// How much the test store checks, as TCA's `TestStore.exhaustivity`: everything (`.on`),
+    /// or only what the test asserts (`.off`), optionally reporting what it skipped as notes
+    /// rather than failures (`.off(showSkippedAssertions: true)`).
+    ///
+    /// ```swift
+    /// store.exhaustivity = .off(showSkippedAssertions: true)
+    /// ```
+    public var exhaustivity: Exhaustivity
     /// How long `receive` waits before failing: a last
     /// resort, since effects under test usually answer at once, and time only moves when a test
     /// clock does.
@@ -110,7 +121,7 @@ public final class TestStore<Root: Model & Equatable> {
         // run until it suspends, and the test clock follows loops that sleep again.
         store.effects.taskExecutor = MainQueueTaskExecutor.shared
         store.effects.recordsEndings = true
-        isExhaustive = exhaustive
+        exhaustivity = exhaustive ? .on : .off
         self.creation = creation
         // What the store did while starting (Start, registrations, loads) is not for the test
         // to receive: recording starts after it, and the state it led to is the starting point.
@@ -142,6 +153,9 @@ public final class TestStore<Root: Model & Equatable> {
     /// XCTAssertTrue(opened.value)   // the effect ran
     /// ```
     ///
+    /// It returns the effects the action started as a ``TestStoreTask``, which a test may
+    /// cancel (a view's `.task` ending) or wait for; most tests ignore it.
+    ///
     /// - Parameters:
     ///   - action: The action to send through the store's pipeline.
     ///   - fileID: The test's file, where a failure is reported; leave the default.
@@ -151,26 +165,32 @@ public final class TestStore<Root: Model & Equatable> {
     ///   - update: Applies the expected change to the state before the action; omit it when the
     ///     action changes nothing. In a non-exhaustive store it is applied to the state after
     ///     the action, and must change nothing there: it asserts only what it sets.
+    @discardableResult
     public func send(
         _ action: Action, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
-    ) async {
+    ) async -> TestStoreTask {
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        dispatch(action, at: location, update)
+        let task = dispatch(action, at: location, update)
         await MainQueueTaskExecutor.settle()
+        return task
     }
 
     /// Sends an action and asserts the state change it causes, from synchronous code: the
     /// effects it started have not run yet when it returns (`await store.send(...)` lets them).
+    /// It returns them as a ``TestStoreTask``, as the async `send` does.
+    @discardableResult
     public func send(
         _ action: Action, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
-    ) {
+    ) -> TestStoreTask {
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        dispatch(action, at: location, update)
+        return dispatch(action, at: location, update)
     }
 
-    private func dispatch(_ action: Action, at location: TestLocation, _ update: ((inout Root) -> Void)?) {
+    private func dispatch(_ action: Action, at location: TestLocation, _ update: ((inout Root) -> Void)?)
+        -> TestStoreTask
+    {
         if !recorder.received.isEmpty {
             if isExhaustive {
                 reportFailure(
@@ -178,6 +198,9 @@ public final class TestStore<Root: Model & Equatable> {
                         + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
             } else {
                 skippedActions += recorder.received.map(\.action)
+                reportSkippedIfShown(
+                    "\(recorder.received.count) received action(s) skipped before sending \(name(of: action)): "
+                        + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
             }
             asserted = recorder.received.last!.after
             recorder.received = []
@@ -191,6 +214,7 @@ public final class TestStore<Root: Model & Equatable> {
         recorder.sending = nil
         recorder.sent = nil
         check(name(of: action), update, actual: after, at: location)
+        return TestStoreTask(store: store, tokens: lastStarted, actionName: name(of: action), timeout: timeout)
     }
 
     /// Waits for the next action the store produced by itself, asserts that it has the type,
@@ -237,6 +261,87 @@ public final class TestStore<Root: Model & Equatable> {
         await receive(matching: matches, description: description, timeout: timeout, at: location, update)
     }
 
+    /// Waits for the next action the store produced by itself, asserts that it has the type and
+    /// that the `Result` it carries is the given case, and asserts the state change it caused:
+    /// TCA's `store.receive(\.response.success)` in one line.
+    ///
+    /// Use it for an effect's answer that holds a `Result` whose error is not `Equatable`, when
+    /// which case arrived matters and its payload shows in the state. A failure names the case
+    /// expected and the one that arrived, with its payload.
+    ///
+    /// ```swift
+    /// await store.receive(NumberFact.Response.self, \.result, is: .success) { $0.fact = "42 is good" }
+    /// ```
+    public func receive<A: Action, Success, Failure: Error>(
+        _ type: A.Type, _ result: KeyPath<A, Result<Success, Failure>>, is expected: ResultCase,
+        timeout: Duration? = nil, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let name = typeName(A.self)
+        await receive(
+            matching: { ($0 as? A).map { ResultCase($0[keyPath: result]) == expected } ?? false },
+            description: "\(name) carrying .\(expected)", timeout: timeout, at: location,
+            arrived: { action in
+                guard let action = action as? A else { return self.name(of: action) }
+                return switch action[keyPath: result] {
+                case .success(let value): "\(name) carrying .success(\(value))"
+                case .failure(let error): "\(name) carrying .failure(\(error))"
+                }
+            }, update)
+    }
+
+    /// Waits for the next action the store produced by itself, asserts that it is an action of
+    /// the type addressed to the stack element with the id (`ScreenStack<Screen>.ToElement`, of
+    /// any screen type), and asserts the state change it caused: TCA's
+    /// `store.receive(\.path[id: id].tick)` in one line.
+    ///
+    /// Use it for what a screen's own effect sends, which reaches the tree addressed to that
+    /// screen. A failure names the element expected and the one the action arrived for.
+    ///
+    /// ```swift
+    /// await store.receive(Player.Tick.self, element: 1) { $0.path[id: 1]?.elapsed = 1 }
+    /// ```
+    public func receive<A: Action>(
+        _ type: A.Type, element id: StackElementID, timeout: Duration? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        _ update: ((inout Root) -> Void)? = nil
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(
+            matching: { ($0 as? any ElementAddressed).map { $0.elementAction is A && $0.elementID == id } ?? false },
+            description: "\(typeName(A.self)) for element \(id)", timeout: timeout, at: location,
+            arrived: { action in
+                guard let addressed = action as? any ElementAddressed else { return self.name(of: action) }
+                return "\(self.name(of: addressed.elementAction)) for element \(addressed.elementID)"
+            }, update)
+    }
+
+    /// Waits for the next action the store produced by itself, asserts that it is a
+    /// `TargetedAction` of the type for the model with the id, and asserts the state change it
+    /// caused.
+    ///
+    /// Use it when several rows of one type answer with the same action and the test cares
+    /// which row's arrived. A failure names the id expected and the one that arrived.
+    ///
+    /// ```swift
+    /// await store.receive(Row.Loaded.self, target: 2) { $0.rows[1].isLoaded = true }
+    /// ```
+    public func receive<A: TargetedAction>(
+        _ type: A.Type, target id: A.Target.ID, timeout: Duration? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        _ update: ((inout Root) -> Void)? = nil
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(
+            matching: { ($0 as? A)?.targetID == id }, description: "\(typeName(A.self)) for target \(id)",
+            timeout: timeout, at: location,
+            arrived: { action in
+                guard let action = action as? A else { return self.name(of: action) }
+                return "\(typeName(A.self)) for target \(action.targetID)"
+            }, update)
+    }
+
     /// Asserts the current state without sending an action, as TCA's `store.assert` does: the
     /// closure, applied to the current state, must change nothing in it.
     ///
@@ -257,13 +362,31 @@ public final class TestStore<Root: Model & Equatable> {
                 + StateDiff(from: expected, to: actual).description, at: location)
     }
 
-    /// Whether a test store checks everything or only what the test asserts (see
-    /// ``withExhaustivity(_:_:)``).
-    public enum Exhaustivity: Sendable {
+    /// Whether a test store checks everything or only what the test asserts, as TCA's
+    /// `Exhaustivity` (see ``exhaustivity`` and
+    /// ``withExhaustivity(_:fileID:file:line:column:_:)``).
+    ///
+    /// `.off` skips silently; `.off(showSkippedAssertions: true)` reports each assertion it
+    /// skipped, where the test made the step, without failing the test: a state change the
+    /// closure left out (the exhaustive diff), actions received and not asserted, and effects
+    /// still running at `finish()`. Inside a Swift Testing `@Test` each is a known issue; under
+    /// XCTest on Apple platforms an expected failure; under XCTest on Linux, which has neither,
+    /// a `file:line: note:` line on standard output. Each message starts "Skipped assertions: ".
+    ///
+    /// ```swift
+    /// await store.withExhaustivity(.off(showSkippedAssertions: true)) {
+    ///     await store.send(Cart.Add(cents: 1)) { $0.totalCents = 1 }   // notes items: 0 → 1
+    /// }
+    /// ```
+    public enum Exhaustivity: Equatable, Sendable {
         /// Every produced action received, every effect finished, the whole state asserted.
         case on
-        /// Only what the test asserts; actions not received are skipped.
-        case off
+        /// Only what the test asserts; actions not received are skipped, and with
+        /// `showSkippedAssertions` reported as known issues rather than failures.
+        case off(showSkippedAssertions: Bool)
+
+        /// Only what the test asserts, skipping the rest silently: `.off(showSkippedAssertions: false)`.
+        public static var off: Self { .off(showSkippedAssertions: false) }
     }
 
     /// Runs part of a test with another exhaustivity, as TCA's `withExhaustivity` does, then
@@ -277,15 +400,39 @@ public final class TestStore<Root: Model & Equatable> {
     /// ```
     ///
     /// Actions a non-exhaustive part received and did not assert are skipped when it ends, so
-    /// the exhaustive part goes on from the state as it is.
-    public func withExhaustivity<R>(_ exhaustivity: Exhaustivity, _ body: () async throws -> R) async rethrows -> R {
-        let saved = isExhaustive
-        isExhaustive = exhaustivity == .on
+    /// the exhaustive part goes on from the state as it is; with `showSkippedAssertions`, they
+    /// are reported at the `withExhaustivity` call's line.
+    @discardableResult
+    public func withExhaustivity<R>(
+        _ exhaustivity: Exhaustivity, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, _ body: () async throws -> R
+    ) async rethrows -> R {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let saved = self.exhaustivity
+        self.exhaustivity = exhaustivity
         defer {
-            if !isExhaustive { skipReceivedActions() }
-            isExhaustive = saved
+            if !isExhaustive { skipReceived(at: location, when: "at the end of the non-exhaustive part") }
+            self.exhaustivity = saved
         }
         return try await body()
+    }
+
+    /// Whether what a non-exhaustive store skips is reported as known issues.
+    private var showsSkippedAssertions: Bool { exhaustivity == .off(showSkippedAssertions: true) }
+
+    /// Reports a skipped assertion, when ``exhaustivity`` asks for it.
+    private func reportSkippedIfShown(_ message: String, at location: TestLocation) {
+        if showsSkippedAssertions { reportSkipped(message, at: location) }
+    }
+
+    /// Skips what was received so far, as ``skipReceivedActions()``, reporting it when
+    /// ``exhaustivity`` asks for it.
+    private func skipReceived(at location: TestLocation, when: String) {
+        guard !recorder.received.isEmpty else { return }
+        reportSkippedIfShown(
+            "\(recorder.received.count) received action(s) skipped \(when): "
+                + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+        skipReceivedActions()
     }
 
     /// Accepts every action received so far without asserting it, as if the test had
@@ -300,10 +447,20 @@ public final class TestStore<Root: Model & Equatable> {
     @discardableResult
     private func receive(
         matching matches: @escaping (any Action) -> Bool, description: String, timeout: Duration?,
-        at location: TestLocation, _ update: ((inout Root) -> Void)?
+        at location: TestLocation, arrived: ((any Action) -> String)? = nil, _ update: ((inout Root) -> Void)?
     ) async -> (any Action)? {
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now.advanced(by: limit)
+        // What a non-exhaustive receive skipped before its match, reported once.
+        var skippedHere: [String] = []
+        defer {
+            if !skippedHere.isEmpty {
+                reportSkippedIfShown(
+                    "\(skippedHere.count) received action(s) skipped before \(description): "
+                        + skippedHere.joined(separator: ", "), at: location)
+            }
+        }
+        let describe = arrived ?? { self.name(of: $0) }
         await MainQueueTaskExecutor.settle()
         while true {
             // An exhaustive store takes the actions in order: each one before the match fails
@@ -320,12 +477,13 @@ public final class TestStore<Root: Model & Equatable> {
                     let remaining = recorder.received.contains { matches($0.action) }
                     reportFailure(
                         remaining
-                            ? "Received \(name(of: reduction.action)) before \(description)."
-                            : "Expected to receive \(description), received \(name(of: reduction.action)).",
+                            ? "Received \(describe(reduction.action)) before \(description)."
+                            : "Expected to receive \(description), received \(describe(reduction.action)).",
                         at: location)
                     if !remaining { return nil }
                 } else {
                     skippedActions.append(reduction.action)
+                    skippedHere.append(describe(reduction.action))
                 }
             }
             if let reason = nothingCanArrive() {
@@ -396,6 +554,9 @@ public final class TestStore<Root: Model & Equatable> {
             if !waited, isExhaustive {
                 reportFailure(
                     "\(store.effects.inFlightCount) effect(s) still running at the end of the test.", at: location)
+            } else if !waited {
+                reportSkippedIfShown(
+                    "\(store.effects.inFlightCount) effect(s) still running at the end of the test.", at: location)
             }
         }
         guard !recorder.received.isEmpty else { return }
@@ -404,7 +565,7 @@ public final class TestStore<Root: Model & Equatable> {
                 "\(recorder.received.count) action(s) were produced but not received: "
                     + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
         } else {
-            skipReceivedActions()
+            skipReceived(at: location, when: "at the end of the test")
         }
     }
 
@@ -436,6 +597,16 @@ public final class TestStore<Root: Model & Equatable> {
     private func check(_ action: String, _ update: ((inout Root) -> Void)?, actual: Root, at location: TestLocation) {
         var expected = isExhaustive ? asserted : actual
         update?(&expected)
+        if expected == actual, showsSkippedAssertions {
+            // What an exhaustive store would have failed on: the change the closure left out.
+            var exhaustive = asserted
+            update?(&exhaustive)
+            if exhaustive != actual {
+                reportSkippedIfShown(
+                    "State after \(action) differs from the expected state (expected → actual):\n"
+                        + StateDiff(from: exhaustive, to: actual).description, at: location)
+            }
+        }
         asserted = actual
         guard expected != actual else { return }
         let diff = StateDiff(from: expected, to: actual)
@@ -445,4 +616,44 @@ public final class TestStore<Root: Model & Equatable> {
     }
 
     private func name(of action: any Action) -> String { typeName(type(of: action)) }
+}
+
+/// Which case of a `Result` a test expects to receive, for
+/// ``TestStore/receive(_:_:is:timeout:fileID:file:line:column:_:)``.
+///
+/// It names the case without its payload, so that an error which is not `Equatable` can be
+/// expected all the same.
+///
+/// ```swift
+/// await store.receive(NumberFact.Response.self, \.result, is: .failure)
+/// ```
+public enum ResultCase: Sendable, CustomStringConvertible {
+    case success, failure
+
+    /// The case of the result.
+    public init<Success, Failure>(_ result: Result<Success, Failure>) {
+        switch result {
+        case .success: self = .success
+        case .failure: self = .failure
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .success: "success"
+        case .failure: "failure"
+        }
+    }
+}
+
+/// An action addressed to one element of a stack, whatever its screen type, as a test store
+/// matches it.
+protocol ElementAddressed {
+    var elementID: StackElementID { get }
+    var elementAction: any Action { get }
+}
+
+extension ScreenStack.ToElement: ElementAddressed {
+    var elementID: StackElementID { id }
+    var elementAction: any Action { action }
 }

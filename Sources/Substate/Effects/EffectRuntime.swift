@@ -68,6 +68,9 @@ public final class EffectRuntime {
     private var running: [Int: Running] = [:]
     private var nextToken = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Callers of ``waitUntilEnded(_:)``, by a number of their own, with the tokens they wait for.
+    private var tokenWaiters: [Int: (tokens: Range<Int>, continuation: CheckedContinuation<Void, Never>)] = [:]
+    private var nextTokenWaiter = 0
     /// Where effects' own code runs when it is not isolated to an actor: the global concurrent
     /// executor, or for a test store the main queue (``MainQueueTaskExecutor``).
     package var taskExecutor: (any TaskExecutor)?
@@ -296,9 +299,35 @@ public final class EffectRuntime {
         }
     }
 
+    /// Waits until none of the effects with the tokens has a task left, cancelled ones included,
+    /// or until the waiting task is cancelled: a test store's `TestStoreTask` waits so for the
+    /// effects one action started.
+    ///
+    /// ```swift
+    /// let first = store.effects.nextEffectToken
+    /// store.update(Player.Play())
+    /// await store.effects.waitUntilEnded(first..<store.effects.nextEffectToken)
+    /// ```
+    package func waitUntilEnded(_ tokens: Range<Int>) async {
+        nextTokenWaiter += 1
+        let id = nextTokenWaiter
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled || !tokens.contains(where: { running[$0] != nil }) { return continuation.resume() }
+                tokenWaiters[id] = (tokens, continuation)
+            }
+        } onCancel: {
+            Task { @MainActor in self.tokenWaiters.removeValue(forKey: id)?.continuation.resume() }
+        }
+    }
+
     private func finish(_ token: Int) {
         running[token] = nil
         resumeWaitersIfIdle()
+        for (id, waiter) in tokenWaiters where !waiter.tokens.contains(where: { running[$0] != nil }) {
+            tokenWaiters[id] = nil
+            waiter.continuation.resume()
+        }
     }
 
     private func resumeWaitersIfIdle() {

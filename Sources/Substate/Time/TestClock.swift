@@ -159,6 +159,22 @@ public final class TestClock: Clock, Sendable {
         await MainQueueTaskExecutor.settle()
     }
 
+    /// Runs the work that is due now without moving time, as swift-clocks' `advance()` does:
+    /// scheduled work whose deadline has come (an action debounced by `.zero`), and tasks that
+    /// are awake (woken by the synchronous `advance(by:)`), each let run until it suspends.
+    ///
+    /// Use it after an action that schedules work for the current instant, or to let effects
+    /// reach their next sleep, when no time should pass.
+    ///
+    /// ```swift
+    /// await store.send(Search.Query(text: "s"))   // debounced by .zero
+    /// await clock.advance()                        // the query reaches the tree, at the same instant
+    /// ```
+    @MainActor
+    public func advance() async {
+        await advance(by: .zero)
+    }
+
     /// Advances time, as the async `advance(by:)` does, until no scheduled work and no sleeper
     /// is left: a loop that never stops sleeping makes it run forever, as it would.
     @MainActor
@@ -225,6 +241,21 @@ public final class TestClock: Clock, Sendable {
             return due.sorted { $0.deadline < $1.deadline }
         }
         for sleeper in woken { sleeper.continuation.resume() }
+    }
+
+    /// Runs the work that is due now without moving time, synchronously, as the synchronous
+    /// `advance(by:)` does for a zero duration: scheduled work due now runs in the order it was
+    /// scheduled, and tasks asleep until now are woken, once.
+    ///
+    /// Use it from synchronous code that drives timing middleware scheduled with no delay.
+    ///
+    /// ```swift
+    /// store.update(Search.Query(text: "s"))   // the ActionDebouncer holds it for .zero
+    /// clock.advance()                         // it reaches the tree now
+    /// ```
+    @MainActor
+    public func advance() {
+        advance(by: .zero)
     }
 
     /// Advances time synchronously until no scheduled work is left.
