@@ -8,6 +8,8 @@ final class ReductionRecorder<Root: Model & Equatable> {
     struct Reduction {
         let action: any Action
         let after: Root
+        /// The models the test placed beside the root, after the action.
+        let beside: [any Model]
     }
 
     /// Reductions the test has not received yet, in order.
@@ -16,21 +18,34 @@ final class ReductionRecorder<Root: Model & Equatable> {
     var sending: ObjectIdentifier?
     /// The state right after the sent action reached the tree.
     var sent: Root?
+    /// The models beside the root right after the sent action reached the tree.
+    var sentBeside: [any Model] = []
+    /// The types of the models the test placed beside the root, in the order it gave them.
+    var besideTypes: [ObjectIdentifier] = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// Starts recording what the store's tree reduces from now on.
     init(observing store: Store) {
         store.observeReductions { [weak self, unowned store] action, _ in
-            self?.reduced(action, after: store.lookup(Root.self)!)
+            guard let self else { return }
+            reduced(action, after: store.lookup(Root.self)!, beside: besideValues(in: store))
         }
     }
 
-    private func reduced(_ action: any Action, after: Root) {
+    /// The models of ``besideTypes`` the store holds beside its root, in that order.
+    func besideValues(in store: Store) -> [any Model] {
+        guard !besideTypes.isEmpty else { return [] }
+        let values = store.besideValues
+        return besideTypes.compactMap { type in values.first { ObjectIdentifier(Swift.type(of: $0)) == type } }
+    }
+
+    private func reduced(_ action: any Action, after: Root, beside: [any Model]) {
         if let sending, sent == nil, ObjectIdentifier(type(of: action)) == sending {
             sent = after
+            sentBeside = beside
             return
         }
-        received.append(Reduction(action: action, after: after))
+        received.append(Reduction(action: action, after: after, beside: beside))
         resumeAll()
     }
 

@@ -63,6 +63,8 @@ public final class TestStore<Root: Model & Equatable> {
     private let recorder: ReductionRecorder<Root>
     /// The state as the test has asserted it so far.
     private var asserted: Root
+    /// The models placed beside the root, as the test has asserted them so far.
+    private var assertedBeside: [any Model] = []
     private var finished = false
     /// The last action the test sent, for messages.
     private var lastSent: (any Action)?
@@ -75,6 +77,9 @@ public final class TestStore<Root: Model & Equatable> {
     ///
     /// - Parameters:
     ///   - model: The root of the state tree.
+    ///   - beside: Models placed beside the root with no action, as TCA's tests declare
+    ///     `@Shared(.syncUps) var syncUps = [...]` beside the store: their shared fields give
+    ///     their keys their values, and they are inside the exhaustive checks (one per type).
     ///   - middleware: The pipeline: usually the app's own, its dependencies swapped below.
     ///   - exhaustive: Whether unreceived actions, running effects and unasserted state changes
     ///     fail the test.
@@ -85,13 +90,13 @@ public final class TestStore<Root: Model & Equatable> {
     ///   - dependencies: Changes the store's dependencies from their production values, as
     ///     TCA's `withDependencies` does: `{ $0.date = .constant(day); $0[APIClient.self] = .mock }`.
     public convenience init(
-        model: Root, middleware: [any Middleware] = [], exhaustive: Bool = true,
-        fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
+        model: Root, beside: [any Model & Equatable] = [], middleware: [any Middleware] = [],
+        exhaustive: Bool = true, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
         self.init(
-            model: { _ in model }, middleware: middleware, exhaustive: exhaustive, fileID: fileID, file: filePath,
-            line: line, column: column, dependencies: dependencies)
+            model: { _ in model }, beside: beside, middleware: middleware, exhaustive: exhaustive, fileID: fileID,
+            file: filePath, line: line, column: column, dependencies: dependencies)
     }
 
     /// Creates a test store whose initial state is made with the test's dependencies, as TCA
@@ -102,12 +107,12 @@ public final class TestStore<Root: Model & Equatable> {
     /// let store = TestStore(model: { SyncUpForm(syncUp: syncUp, uuid: $0.uuid) }) { $0.uuid = .incrementing }
     /// ```
     ///
-    /// The parameters are those of ``init(model:middleware:exhaustive:fileID:file:line:column:dependencies:)``;
+    /// The parameters are those of ``init(model:beside:middleware:exhaustive:fileID:file:line:column:dependencies:)``;
     /// `model` is given the dependencies once `dependencies` has changed them.
     public init(
-        model make: (Dependencies) -> Root, middleware: [any Middleware] = [], exhaustive: Bool = true,
-        fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
+        model make: (Dependencies) -> Root, beside: [any Model & Equatable] = [], middleware: [any Middleware] = [],
+        exhaustive: Bool = true, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
         let creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let testDependencies = Dependencies(testing: { reportFailure($0, at: creation) }, dependencies)
@@ -125,8 +130,16 @@ public final class TestStore<Root: Model & Equatable> {
         self.creation = creation
         // What the store did while starting (Start, registrations, loads) is not for the test
         // to receive: recording starts after it, and the state it led to is the starting point.
+        store.placeBeside(beside)
         recorder = ReductionRecorder(observing: store)
+        recorder.besideTypes = beside.map { ObjectIdentifier(type(of: $0)) }
         asserted = store.lookup(Root.self) ?? model
+        assertedBeside = recorder.besideValues(in: store)
+    }
+
+    /// The model of a type the test placed beside the root (see `beside:`), as it is now.
+    public func besideState<M: Model>(_ type: M.Type) -> M? {
+        recorder.besideValues(in: store).lazy.compactMap { $0 as? M }.first
     }
 
     /// The current state of the tree.
@@ -203,6 +216,7 @@ public final class TestStore<Root: Model & Equatable> {
                         + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
             }
             asserted = recorder.received.last!.after
+            assertedBeside = recorder.received.last!.beside
             recorder.received = []
         }
         lastSent = action
@@ -211,9 +225,10 @@ public final class TestStore<Root: Model & Equatable> {
         store.update(action)
         lastStarted = firstToken..<store.effects.nextEffectToken
         let after = recorder.sent ?? state
+        let afterBeside = recorder.sent == nil ? recorder.besideValues(in: store) : recorder.sentBeside
         recorder.sending = nil
         recorder.sent = nil
-        check(name(of: action), update, actual: after, at: location)
+        check(name(of: action), update, actual: after, beside: afterBeside, at: location)
         return TestStoreTask(store: store, tokens: lastStarted, actionName: name(of: action), timeout: timeout)
     }
 
@@ -354,12 +369,13 @@ public final class TestStore<Root: Model & Equatable> {
     ) {
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let actual = state
-        var expected = actual
-        update(&expected)
-        guard expected != actual else { return }
+        let actualBeside = recorder.besideValues(in: store)
+        let (expected, expectedBeside) = expectation(update, from: actual, actualBeside)
+        let besideDiff = Self.difference(expectedBeside, actualBeside)
+        guard expected != actual || !besideDiff.isEmpty else { return }
         reportFailure(
             "The state differs from the asserted one (expected → actual):\n"
-                + StateDiff(from: expected, to: actual).description, at: location)
+                + Self.describe(StateDiff(from: expected, to: actual), besideDiff), at: location)
     }
 
     /// Whether a test store checks everything or only what the test asserts, as TCA's
@@ -441,6 +457,7 @@ public final class TestStore<Root: Model & Equatable> {
         guard let last = recorder.received.last else { return }
         skippedActions += recorder.received.map(\.action)
         asserted = last.after
+        assertedBeside = last.beside
         recorder.received = []
     }
 
@@ -468,11 +485,14 @@ public final class TestStore<Root: Model & Equatable> {
             while let reduction = recorder.received.first {
                 recorder.received.removeFirst()
                 if matches(reduction.action) {
-                    check(name(of: reduction.action), update, actual: reduction.after, at: location)
+                    check(
+                        name(of: reduction.action), update, actual: reduction.after, beside: reduction.beside,
+                        at: location)
                     await MainQueueTaskExecutor.settle()
                     return reduction.action
                 }
                 asserted = reduction.after
+                assertedBeside = reduction.beside
                 if isExhaustive {
                     let remaining = recorder.received.contains { matches($0.action) }
                     reportFailure(
@@ -594,25 +614,55 @@ public final class TestStore<Root: Model & Equatable> {
     /// Checks the state after an action against what the test expects: in an exhaustive store,
     /// the asserted state with the closure applied must be the whole new state; otherwise the
     /// closure, applied to the new state, must change nothing.
-    private func check(_ action: String, _ update: ((inout Root) -> Void)?, actual: Root, at location: TestLocation) {
-        var expected = isExhaustive ? asserted : actual
-        update?(&expected)
-        if expected == actual, showsSkippedAssertions {
+    private func check(
+        _ action: String, _ update: ((inout Root) -> Void)?, actual: Root, beside actualBeside: [any Model],
+        at location: TestLocation
+    ) {
+        let (expected, expectedBeside) =
+            isExhaustive
+            ? expectation(update ?? { _ in }, from: asserted, assertedBeside)
+            : expectation(update ?? { _ in }, from: actual, actualBeside)
+        let besideDiff = Self.difference(expectedBeside, actualBeside)
+        if expected == actual, besideDiff.isEmpty, showsSkippedAssertions {
             // What an exhaustive store would have failed on: the change the closure left out.
-            var exhaustive = asserted
-            update?(&exhaustive)
-            if exhaustive != actual {
+            let (exhaustive, exhaustiveBeside) = expectation(update ?? { _ in }, from: asserted, assertedBeside)
+            let missed = Self.difference(exhaustiveBeside, actualBeside)
+            if exhaustive != actual || !missed.isEmpty {
                 reportSkippedIfShown(
                     "State after \(action) differs from the expected state (expected → actual):\n"
-                        + StateDiff(from: exhaustive, to: actual).description, at: location)
+                        + Self.describe(StateDiff(from: exhaustive, to: actual), missed), at: location)
             }
         }
         asserted = actual
-        guard expected != actual else { return }
-        let diff = StateDiff(from: expected, to: actual)
+        assertedBeside = actualBeside
+        guard expected != actual || !besideDiff.isEmpty else { return }
         reportFailure(
-            "State after \(action) differs from the expected state (expected → actual):\n" + diff.description,
-            at: location)
+            "State after \(action) differs from the expected state (expected → actual):\n"
+                + Self.describe(StateDiff(from: expected, to: actual), besideDiff), at: location)
+    }
+
+    /// The state a test expects: the closure applied to a state, its shared writes reaching
+    /// every copy of the value in the root and beside it, as the store's did.
+    private func expectation(
+        _ update: (inout Root) -> Void, from root: Root, _ beside: [any Model]
+    ) -> (Root, [any Model]) {
+        var root = root
+        var beside = beside
+        SharedExpectation.apply(update, to: &root, beside: &beside)
+        return (root, beside)
+    }
+
+    /// The differences between the expected and actual models beside the root, one diff each.
+    private static func difference(_ expected: [any Model], _ actual: [any Model]) -> [StateDiff] {
+        zip(expected, actual).compactMap { expected, actual in
+            func differs<E: Equatable>(_ expected: E) -> Bool { expected != actual as? E }
+            guard let equatable = expected as? any Equatable, differs(equatable) else { return nil }
+            return StateDiff(from: expected, to: actual, root: typeName(type(of: expected)))
+        }
+    }
+
+    private static func describe(_ root: StateDiff, _ beside: [StateDiff]) -> String {
+        ([root] + beside).map(\.description).filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
     private func name(of action: any Action) -> String { typeName(type(of: action)) }

@@ -42,27 +42,33 @@ struct AppRoot: Model {
     }
 }
 
-struct SyncUp: Model, Identifiable {
+extension SharedKey where Value == [Agenda] {
+    static var agendas: Self { SharedKey("agendas") }
+}
+
+struct Agenda: Equatable, Sendable, Identifiable {
     let id: Int
     var title: String
-    struct Rename: Action { let id: Int; let title: String }
+}
+
+struct AgendaList: Model {
+    @Shared(.agendas) var agendas: [Agenda] = []
+    var path = ScreenStack<AgendaDetail>()
+    struct Open: Action { let id: Int }
 
     mutating func update(action: Action) {
-        if let rename = action as? Rename, rename.id == id { title = rename.title }
+        if let open = action as? Open, let agenda = $agendas[id: open.id] {
+            path.push(AgendaDetail(agenda: agenda))
+        }
     }
 }
 
-struct SyncUpScreen: Model {
-    let syncUpID: Int  // the id, not a copy
-}
-
-struct SyncUpsApp: Model {
-    var syncUps: [SyncUp] = []
-    var path = ScreenStack<SyncUpScreen>()
-    struct Delete: Action { let id: Int }
+struct AgendaDetail: Model {
+    @Shared var agenda: Agenda
+    struct Rename: Action { let title: String }
 
     mutating func update(action: Action) {
-        if let delete = action as? Delete { syncUps.removeAll { $0.id == delete.id } }
+        if let rename = action as? Rename { agenda.title = rename.title }  // the list sees it
     }
 }
 
@@ -141,16 +147,12 @@ store.update(ScreenStack<Path>.ToElement(id: 0, SyncUpDetail.EditTapped()))
         XCTAssertTrue(detail.editor.isPresented)
     }
 
-    func testTheOneCopyIsReadAndChangedFromEveryScreen() {
-        var app = SyncUpsApp(syncUps: [SyncUp(id: 1, title: "Standup"), SyncUp(id: 2, title: "Review")])
-        app.path.push(SyncUpScreen(syncUpID: 1))
-        let store = Store(model: app)
-        store.update(SyncUp.Rename(id: 1, title: "Daily"))
-let title = store.find(SyncUp.self, id: 1)?.title  // what the detail screen shows
-        XCTAssertEqual(title, "Daily")
-        store.update(SyncUpsApp.Delete(id: 1))
-        XCTAssertNil(store.find(SyncUp.self, id: 1), "deleted once, gone for every screen")
-        XCTAssertEqual(store.find(SyncUpsApp.self)?.syncUps.map(\.title), ["Review"])
+    func testTheOneValueIsReadAndChangedFromEveryScreen() async {
+        let store = Store(model: AgendaList(agendas: [Agenda(id: 1, title: "Standup"), Agenda(id: 2, title: "Review")]))
+        store.update(AgendaList.Open(id: 1))
+        store.update(AgendaDetail.Rename(title: "Daily"))
+        XCTAssertEqual(store.find(AgendaList.self)?.agendas.map(\.title), ["Daily", "Review"])
+        XCTAssertEqual(store.find(AgendaDetail.self)?.agenda.title, "Daily")
     }
 
     func testAHolderReactsToOneScreensActionWithItsId() {
@@ -171,7 +173,7 @@ await store.receive(ScreenStack<Row>.PopFrom(id: 1)) { $0.rows.pop(from: 1) }
     }
 
     func testAnAlertClosesByItselfWhenAButtonIsTapped() {
-        let store = Store(model: SyncUpsApp(syncUps: [SyncUp(id: 1, title: "Standup")]))
+        let store = Store(model: AgendaList(agendas: [Agenda(id: 1, title: "Standup")]))
         store.update(Store.Register(model: SyncUpDetailScreen(syncUpID: 1)))
         store.update(SyncUpDetailScreen.DeleteTapped())
         guard let alert = store.find(SyncUpDetailScreen.self)?.alert.screen else { return XCTFail("no alert") }

@@ -106,9 +106,9 @@ final class SharedValueSavingTests: XCTestCase {
             lines.joined(separator: "\n").split(separator: "\n").map(String.init),
             [
                 "RowTitle:",
-                #"  RowsApp.detail.row.value.title: "A" → "B""#,
-                #"  RowsApp.file.rows.value[id: 1].title: "A" → "B""#,
-                #"  RowsApp.editor.rows.value[id: 1].title: "A" → "B""#,
+                #"  RowsApp.detail.row.title: "A" → "B""#,
+                #"  RowsApp.file.rows[id: 1].title: "A" → "B""#,
+                #"  RowsApp.editor.rows[id: 1].title: "A" → "B""#,
             ])
     }
 

@@ -120,3 +120,9 @@ extension Shared: Codable where Value: Codable {
 protocol SharedField {}
 
 extension Shared: SharedField {}
+
+extension Shared: CustomReflectable {
+    /// The value's own mirror: loggers, diffs and dumps show a shared field as the value it
+    /// holds (`stats.count: 0 → 1`), as its holder's source reads it.
+    public var customMirror: Mirror { Mirror(reflecting: value) }
+}
