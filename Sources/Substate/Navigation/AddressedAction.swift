@@ -9,6 +9,9 @@ package protocol AddressedAction: Action {
     var addressedAction: any Action { get }
     /// Where the addressed instance sits in the store; `nil` once it has gone.
     @MainActor func instance(in store: Store) -> ModelLocation?
+    /// The same envelope around another action of the inner action's type (the inner action
+    /// stamped as it is dispatched); `nil` for an action of another type.
+    func readdressing(_ action: any Action) -> (any Action)?
 }
 
 /// An action that can only be carried out while something it names is in the tree: a screen

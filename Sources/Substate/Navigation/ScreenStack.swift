@@ -156,6 +156,10 @@ public struct ScreenStack<Screen: Model>: Model {
 
         package var addressedAction: any Action { action }
 
+        package func readdressing(_ action: any Action) -> (any Action)? {
+            (action as? Wrapped).map { ToElement(id: id, $0) }
+        }
+
         @MainActor package func instance(in store: Store) -> ModelLocation? {
             ScreenStack.element(id, in: store)
         }

@@ -285,6 +285,17 @@ public final class Store: Observable {
             if let fromState = action as? any StampedFromState {
                 return isReplaying ? action : stamped(fromState)
             }
+            // An action addressed to one screen is stamped as the action inside it would be,
+            // reading that screen's state; the envelope is what the log records.
+            if let addressed = action as? any AddressedAction, !isReplaying {
+                let inner = addressed.addressedAction
+                if let fromState = inner as? any StampedFromState {
+                    return addressed.readdressing(stamped(fromState, at: addressed.instance(in: self))) ?? action
+                }
+                if let stampable = inner as? any StampedAction {
+                    return addressed.readdressing(stamp(stampable)) ?? action
+                }
+            }
             // An action checked for delivery, or a dismissal, is never plain: it is checked on
             // every dispatch.
             if !(action is any DeliveryChecked), !(action is any DismissRequest) {
@@ -293,22 +304,33 @@ public final class Store: Observable {
             return action
         }
         guard !isReplaying else { return action }
-        func stamp<S: StampedAction>(_ action: S) -> any Action {
-            var action = action
-            action.stamp(from: dependencies)
-            return action
-        }
         return stamp(stampable)
     }
 
-    /// The action stamped from the dependencies and the state of the model it reads: the one a
-    /// ``TargetedAction`` names, or else the first of its type; unstamped when there is none.
-    private func stamped<S: StampedFromState>(_ action: S) -> any Action {
-        let named = (action as? any TargetedAction)?.instance(in: self).flatMap { model(at: $0) as? S.StampSource }
+    private func stamp<S: StampedAction>(_ action: S) -> any Action {
+        var action = action
+        action.stamp(from: dependencies)
+        return action
+    }
+
+    /// The action stamped from the dependencies and the state of the model it reads: the one in
+    /// the instance at `location` (the screen it is addressed to), the one a ``TargetedAction``
+    /// names, or else the first of its type; unstamped when there is none.
+    private func stamped<S: StampedFromState>(_ action: S, at location: ModelLocation? = nil) -> any Action {
+        let instance = location ?? (action as? any TargetedAction)?.instance(in: self)
+        let named = instance.flatMap { stampSource(S.StampSource.self, in: $0) }
         guard let state = named ?? lookup(S.StampSource.self) else { return action }
         var action = action
         action.stamp(from: dependencies, state: state)
         return action
+    }
+
+    /// The first model of a type at or inside the instance at a location.
+    private func stampSource<T: Model>(_ type: T.Type, in instance: ModelLocation) -> T? {
+        if let model = model(at: instance) as? T { return model }
+        return locatedModelsUntracked(T.self).first {
+            $0.location.box == instance.box && $0.location.steps.starts(with: instance.steps)
+        }?.model
     }
 
     /// Runs an action from a link of the chain on; outside a dispatch, this starts one (the
