@@ -208,12 +208,12 @@ public final class TestStore<Root: Model & Equatable> {
             if isExhaustive {
                 reportFailure(
                     "Must receive \(recorder.received.count) action(s) before sending \(name(of: action)): "
-                        + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+                        + list(recorder.received.map(\.action)), at: location)
             } else {
                 skippedActions += recorder.received.map(\.action)
                 reportSkippedIfShown(
                     "\(recorder.received.count) received action(s) skipped before sending \(name(of: action)): "
-                        + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+                        + list(recorder.received.map(\.action)), at: location)
             }
             asserted = recorder.received.last!.after
             assertedBeside = recorder.received.last!.beside
@@ -447,7 +447,7 @@ public final class TestStore<Root: Model & Equatable> {
         guard !recorder.received.isEmpty else { return }
         reportSkippedIfShown(
             "\(recorder.received.count) received action(s) skipped \(when): "
-                + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+                + list(recorder.received.map(\.action)), at: location)
         skipReceivedActions()
     }
 
@@ -583,7 +583,7 @@ public final class TestStore<Root: Model & Equatable> {
         if isExhaustive {
             reportFailure(
                 "\(recorder.received.count) action(s) were produced but not received: "
-                    + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: location)
+                    + list(recorder.received.map(\.action)), at: location)
         } else {
             skipReceived(at: location, when: "at the end of the test")
         }
@@ -608,7 +608,7 @@ public final class TestStore<Root: Model & Equatable> {
         guard !recorder.received.isEmpty else { return }
         reportFailure(
             "\(recorder.received.count) action(s) were produced but not received: "
-                + recorder.received.map { name(of: $0.action) }.joined(separator: ", "), at: creation)
+                + list(recorder.received.map(\.action)), at: creation)
     }
 
     /// Checks the state after an action against what the test expects: in an exhaustive store,
@@ -666,6 +666,20 @@ public final class TestStore<Root: Model & Equatable> {
     }
 
     private func name(of action: any Action) -> String { typeName(type(of: action)) }
+
+    /// The actions by type name, in order, a run of one type written once with its count
+    /// (`Tick ×600, Finished`), and no more than twenty runs: a runaway effect's thousands
+    /// of actions make a message one can read.
+    private func list(_ actions: [any Action]) -> String {
+        var runs: [(name: String, count: Int)] = []
+        for action in actions {
+            let name = name(of: action)
+            if runs.last?.name == name { runs[runs.count - 1].count += 1 } else { runs.append((name, 1)) }
+        }
+        let shown = runs.prefix(20).map { $0.count == 1 ? $0.name : "\($0.name) ×\($0.count)" }
+        let rest = runs.dropFirst(20).reduce(0) { $0 + $1.count }
+        return shown.joined(separator: ", ") + (rest > 0 ? ", and \(rest) more" : "")
+    }
 }
 
 /// Which case of a `Result` a test expects to receive, for

@@ -149,6 +149,30 @@ final class TestStoreXCTests: XCTestCase {
         XCTAssertTrue(failures[0].hasSuffix("1 action(s) were produced but not received: Tally.Loaded"), "\(failures)")
     }
 
+    /// A runaway effect's actions are counted by type, and no more than twenty runs are named.
+    func testUnreceivedActionsAreListedInRunsOfOneType() async {
+        let failures = await captured {
+            let store = TestStore(model: Tally())
+            for _ in 0..<500 { store.store.effects.run { send in await send(Tally.Add(amount: 1)) } }
+            await store.store.effects.waitForAll()
+            store.store.effects.run { send in
+                for index in 0..<25 {
+                    await send(index.isMultiple(of: 2) ? Tally.Loaded(count: index) : Tally.Add(amount: 0))
+                }
+            }
+            await store.store.effects.waitForAll()
+            await store.finish()
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures[0].hasSuffix(
+                "525 action(s) were produced but not received: Tally.Add ×500, Tally.Loaded, Tally.Add, Tally.Loaded, "
+                    + "Tally.Add, Tally.Loaded, Tally.Add, Tally.Loaded, Tally.Add, Tally.Loaded, Tally.Add, Tally.Loaded, "
+                    + "Tally.Add, Tally.Loaded, Tally.Add, Tally.Loaded, Tally.Add, Tally.Loaded, Tally.Add, Tally.Loaded, and 6 more"
+            ),
+            "\(failures)")
+    }
+
     func testNonExhaustiveStoresOnlyCheckWhatTheTestAsks() async {
         let failures = await captured {
             let store = TestStore(model: Tally(), middleware: [FixedLoader()], exhaustive: false)
