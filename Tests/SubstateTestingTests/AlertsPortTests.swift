@@ -135,3 +135,55 @@ final class AlertsPortTests: XCTestCase {
             log.lines.contains { $0.contains(#""title":"Decremented!""#) }, "the alert is in the snapshot as it reads")
     }
 }
+
+/// A detail whose destination is an enum of an alert and a sheet, as TCA's `Destination`.
+struct DestinationDetail: Model, Equatable {
+    enum AlertAction: Action, Equatable { case confirmDeletion }
+    enum Destination: Model, Equatable {
+        case alert(AlertState<AlertAction>)
+        case edit(EditSheet)
+    }
+    struct EditSheet: Model, Equatable { var title = "" }
+
+    var destination = Presented<Destination>()
+    var deleted = false
+    struct DeleteTapped: Action {}
+    struct EditTapped: Action {}
+
+    mutating func update(action: Action) {
+        switch action {
+        case is DeleteTapped:
+            destination.screen = .alert(
+                AlertState(title: "Delete?", buttons: [.init("Yes", role: .destructive, action: .confirmDeletion)]))
+        case is EditTapped:
+            destination.screen = .edit(EditSheet())
+        case AlertAction.confirmDeletion as AlertAction:
+            deleted = true
+        default:
+            break
+        }
+    }
+}
+
+@MainActor
+final class DestinationAlertTests: XCTestCase {
+    /// TCA's `ifLet` closes a `Destination.alert` when one of its buttons is tapped; so does a
+    /// `Presented` of a destination enum, and the holder's `update` only says what the button does.
+    func testAnAlertInADestinationEnumClosesByItselfWhenAButtonIsTapped() async {
+        let store = TestStore(model: DestinationDetail())
+        await store.send(DestinationDetail.DeleteTapped()) {
+            $0.destination.screen = .alert(
+                AlertState(title: "Delete?", buttons: [.init("Yes", role: .destructive, action: .confirmDeletion)]))
+        }
+        await store.send(DestinationDetail.AlertAction.confirmDeletion) {
+            $0.destination.screen = nil
+            $0.deleted = true
+        }
+    }
+
+    func testAnotherCaseOfTheDestinationStaysOnAnAlertsAction() async {
+        let store = TestStore(model: DestinationDetail())
+        await store.send(DestinationDetail.EditTapped()) { $0.destination.screen = .edit(.init()) }
+        await store.send(DestinationDetail.AlertAction.confirmDeletion) { $0.deleted = true }
+    }
+}

@@ -29,10 +29,21 @@ public struct Presented<Screen: Model>: Model {
         guard let screen else { return }
         if let dismiss = action as? any DismissRequest, dismiss.matches(screen) {
             self.screen = nil
-        } else if let alert = screen as? any ClosingAlert, alert.isAnswered(by: action) {
-            // An alert's button was tapped: the alert closes before its holder sees the action.
+        } else if let alert = screen as? any ClosingAlert ?? Self.alert(in: screen), alert.isAnswered(by: action) {
+            // An alert's button was tapped: the alert closes before its holder sees the action,
+            // whether it is the screen or the current case of a destination enum (TCA's
+            // `Destination.alert`).
             self.screen = nil
         }
+    }
+}
+
+extension Presented {
+    /// The alert that is the payload of an enum screen's current case, if it is one.
+    private static func alert(in screen: Screen) -> (any ClosingAlert)? {
+        // The type's kind comes from its metadata, so a struct screen costs no mirror.
+        guard RuntimeMetadata.kind(Screen.self) == RuntimeMetadata.enumKind else { return nil }
+        return Mirror(reflecting: screen).children.first?.value as? any ClosingAlert
     }
 }
 
