@@ -112,6 +112,18 @@ extension MachineNode: Codable where Feature.State: Codable {
     }
 }
 
+// A node's actions are Codable where the feature's types are, so that sessions with StateMachine
+// features can be recorded and replayed; the compiler writes both. The actions' outbox, which
+// carries effects from the reduce to the runner, belongs to one dispatch and is not encoded.
+
+extension MachineNode.Input: Codable where Feature.Input: Codable {
+    private enum CodingKeys: String, CodingKey { case input, target }
+}
+
+extension MachineNode.Result: Codable where Feature.IOResult: Codable {
+    private enum CodingKeys: String, CodingKey { case ioResult, node }
+}
+
 extension MachineNode: CustomReflectable {
     /// The node as loggers and diffs show it: its state and id, not its instance number.
     public var customMirror: Mirror { Mirror(self, children: ["state": state, "id": id], displayStyle: .struct) }
