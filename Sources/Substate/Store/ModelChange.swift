@@ -19,32 +19,18 @@ package struct ModelChange: @unchecked Sendable {
     /// How many levels below its tree's root the model sits.
     let depth: Int
     let layout: TypeLayout
-    /// The models above this one that no change before it in the record already listed.
-    let ancestors: [Ancestor]
     /// The model before the change; `nil` when it appeared (a model registered), or when the
     /// store kept no copy of it (a large model tracked for observers only, see
     /// ``ChangeLog/keepsValues``).
     package let before: (any Model)?
     /// The model after the change.
     package let after: (any Model)?
+    /// The models above this one that no change before it in the record already listed.
+    let ancestors: [Ancestor]
     /// The indices of the model's layout parts (the ways down to models below it) whose bytes
     /// changed, or `nil` when any of them may have: only models below those parts can have
     /// appeared, disappeared or moved.
     let changedParts: [Int]?
-
-    init(
-        paths: ChangePaths, index: Int, depth: Int, layout: TypeLayout, before: (any Model)?, after: (any Model)?,
-        ancestors: [Ancestor], changedParts: [Int]?
-    ) {
-        self.paths = paths
-        self.index = index
-        self.depth = depth
-        self.ancestors = ancestors
-        self.layout = layout
-        self.before = before
-        self.after = after
-        self.changedParts = changedParts
-    }
 
     /// Where the model sits.
     package var location: ModelLocation { paths.location(of: index) }

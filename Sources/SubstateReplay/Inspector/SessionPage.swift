@@ -47,27 +47,6 @@ package struct SessionPage {
         /// How the page shows the payload's durations and type names (see ``ValueReadings``);
         /// the payload itself stays as recorded.
         package var reading: ValueReading?
-
-        package init(sequence: Int, time: Double, type: String, origin: String, payload: Data?, line: Int) {
-            self.sequence = sequence
-            self.time = time
-            self.type = type
-            self.origin = origin
-            self.payload = payload
-            self.line = line
-            damage = nil
-        }
-
-        /// A damaged line's entry, timed as the line says or as the action before it.
-        init(damaged: DamagedLine, after previous: Action?) {
-            sequence = damaged.sequence ?? -1
-            time = damaged.time ?? previous?.time ?? 0
-            type = damaged.type ?? "damaged line"
-            origin = "damaged"
-            payload = damaged.payload
-            line = damaged.line
-            damage = damaged
-        }
     }
 
     /// What a replay adds for one action: the changes it made to the state, as the loggers
@@ -324,5 +303,20 @@ package struct SessionPage {
     private static func nonce() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(generator.next(), radix: 36) }.joined()
+    }
+}
+
+// The initializers sit in an extension, so that the memberwise one stays for both to build on.
+extension SessionPage.Action {
+    package init(sequence: Int, time: Double, type: String, origin: String, payload: Data?, line: Int) {
+        self.init(sequence: sequence, time: time, type: type, origin: origin, payload: payload, line: line, damage: nil)
+    }
+
+    /// A damaged line's entry, timed as the line says or as the action before it.
+    init(damaged: DamagedLine, after previous: SessionPage.Action?) {
+        self.init(
+            sequence: damaged.sequence ?? -1, time: damaged.time ?? previous?.time ?? 0,
+            type: damaged.type ?? "damaged line", origin: "damaged", payload: damaged.payload, line: damaged.line,
+            damage: damaged)
     }
 }
