@@ -11,16 +11,12 @@ import Synchronization
 /// ```
 public final class ImmediateClock: Clock, Sendable {
     /// A point in this clock's time: how long after the clock's start.
-    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
+    public struct Instant: OffsetInstant, Sendable, Hashable, Comparable {
         public var offset: Duration
 
         public init(offset: Duration) {
             self.offset = offset
         }
-
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private let current = Mutex(Instant(offset: .zero))
