@@ -7,14 +7,7 @@ protocol PlannedFormatting {
 }
 
 /// `[a, b]`.
-final class ArrayFormatPlan<Element>: FormatPlan {
-    private let element: FormatPlan
-
-    init(element: FormatPlan) {
-        self.element = element
-        super.init(nests: true)
-    }
-
+final class ArrayFormatPlan<Element>: ElementFormatPlan {
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
         text.append(UInt8(ascii: "["))
         // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
@@ -38,26 +31,19 @@ extension Array: PlannedFormatting {
 }
 
 /// The wrapped value, or `nil`.
-final class OptionalFormatPlan<Wrapped>: FormatPlan {
-    private let wrapped: FormatPlan
-
-    init(wrapped: FormatPlan) {
-        self.wrapped = wrapped
-        super.init(nests: true)
-    }
-
+final class OptionalFormatPlan<Wrapped>: ElementFormatPlan {
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
         // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
         guard let value = value.assumingMemoryBound(to: Wrapped?.self).pointee else {
             return text.append(literal: "nil")
         }
-        withUnsafePointer(to: value) { FormatPlan.write(UnsafeRawPointer($0), with: wrapped, into: &text) }
+        withUnsafePointer(to: value) { FormatPlan.write(UnsafeRawPointer($0), with: element, into: &text) }
     }
 }
 
 extension Optional: PlannedFormatting {
     static func formattingPlan() -> FormatPlan {
-        OptionalFormatPlan<Wrapped>(wrapped: ValueFormatter.plan(for: Wrapped.self))
+        OptionalFormatPlan<Wrapped>(element: ValueFormatter.plan(for: Wrapped.self))
     }
 }
 
@@ -102,14 +88,7 @@ extension Dictionary: PlannedFormatting {
 }
 
 /// `[a, b]`, elements ordered as printed: a set's order changes from one process to the next.
-final class SetFormatPlan<Element: Hashable>: FormatPlan {
-    private let element: FormatPlan
-
-    init(element: FormatPlan) {
-        self.element = element
-        super.init(nests: true)
-    }
-
+final class SetFormatPlan<Element: Hashable>: ElementFormatPlan {
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
         var printed = TextBuffer(capacity: 64)
         // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
