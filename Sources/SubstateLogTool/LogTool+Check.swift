@@ -4,14 +4,8 @@ import SubstateReplay
 extension LogTool {
     /// `check LOG`
     static func check(_ arguments: [String], _ console: Console) -> Int32 {
-        let path: String
-        do {
-            let options = try CommandOptions(arguments)
-            if options.wantsHelp { return console.printHelp("check") }
-            path = try options.paths(1, names: "LOG")[0]
-        } catch {
-            return console.usageError(error.message, command: "check")
-        }
+        let parsed = LogPathArguments(arguments, count: 1, names: "LOG", command: "check", console: console)
+        guard let path = parsed.paths?.first else { return parsed.exitCode }
         var outOfOrder = 0
         var unreplayable: (count: Int, firstLine: Int) = (0, 0)
         var actions = 0

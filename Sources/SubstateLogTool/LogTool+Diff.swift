@@ -4,14 +4,9 @@ import SubstateReplay
 extension LogTool {
     /// `diff A B`
     static func diff(_ arguments: [String], _ console: Console) -> Int32 {
-        let paths: [String]
-        do {
-            let options = try CommandOptions(arguments)
-            if options.wantsHelp { return console.printHelp("diff") }
-            paths = try options.paths(2, names: "the two logs to compare (diff A B)")
-        } catch {
-            return console.usageError(error.message, command: "diff")
-        }
+        let parsed = LogPathArguments(
+            arguments, count: 2, names: "the two logs to compare (diff A B)", command: "diff", console: console)
+        guard let paths = parsed.paths else { return parsed.exitCode }
         var readers: [LogReader] = []
         for path in paths {
             do {

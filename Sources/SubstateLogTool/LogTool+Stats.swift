@@ -4,14 +4,8 @@ import SubstateReplay
 extension LogTool {
     /// `stats LOG`
     static func stats(_ arguments: [String], _ console: Console) -> Int32 {
-        let path: String
-        do {
-            let options = try CommandOptions(arguments)
-            if options.wantsHelp { return console.printHelp("stats") }
-            path = try options.paths(1, names: "LOG")[0]
-        } catch {
-            return console.usageError(error.message, command: "stats")
-        }
+        let parsed = LogPathArguments(arguments, count: 1, names: "LOG", command: "stats", console: console)
+        guard let path = parsed.paths?.first else { return parsed.exitCode }
         return console.reading(path) { reader in
             var count = 0
             var first: Double?
