@@ -169,29 +169,14 @@ private struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPr
     }
 }
 
-private struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
+private struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer, CanonicalPlainForwarding {
     var base: any UnkeyedEncodingContainer
 
     var codingPath: [any CodingKey] { base.codingPath }
     var count: Int { base.count }
 
     mutating func encodeNil() throws { try base.encodeNil() }
-    mutating func encode(_ value: Bool) throws { try base.encode(value) }
-    mutating func encode(_ value: String) throws { try base.encode(value) }
-    mutating func encode(_ value: Double) throws { try base.encode(value) }
-    mutating func encode(_ value: Float) throws { try base.encode(value) }
-    mutating func encode(_ value: Int) throws { try base.encode(value) }
-    mutating func encode(_ value: Int8) throws { try base.encode(value) }
-    mutating func encode(_ value: Int16) throws { try base.encode(value) }
-    mutating func encode(_ value: Int32) throws { try base.encode(value) }
-    mutating func encode(_ value: Int64) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt8) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt16) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt32) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt64) throws { try base.encode(value) }
-    mutating func encode(_ value: Int128) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt128) throws { try base.encode(value) }
+    mutating func encodePlain<T: Encodable>(_ value: T) throws { try base.encode(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(CanonicalValue.wrapping(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -205,29 +190,48 @@ private struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func superEncoder() -> any Encoder { CanonicalEncoder(base: base.superEncoder()) }
+
+    // Members of the type itself: the standard library's throwing defaults for these are
+    // protocol extension members too, and would be as good a match as the shared ones.
+    mutating func encode(_ value: Int128) throws { try base.encode(value) }
+    mutating func encode(_ value: UInt128) throws { try base.encode(value) }
 }
 
-private struct CanonicalSingleValueContainer: SingleValueEncodingContainer {
+private struct CanonicalSingleValueContainer: SingleValueEncodingContainer, CanonicalPlainForwarding {
     var base: any SingleValueEncodingContainer
 
     var codingPath: [any CodingKey] { base.codingPath }
 
     mutating func encodeNil() throws { try base.encodeNil() }
-    mutating func encode(_ value: Bool) throws { try base.encode(value) }
-    mutating func encode(_ value: String) throws { try base.encode(value) }
-    mutating func encode(_ value: Double) throws { try base.encode(value) }
-    mutating func encode(_ value: Float) throws { try base.encode(value) }
-    mutating func encode(_ value: Int) throws { try base.encode(value) }
-    mutating func encode(_ value: Int8) throws { try base.encode(value) }
-    mutating func encode(_ value: Int16) throws { try base.encode(value) }
-    mutating func encode(_ value: Int32) throws { try base.encode(value) }
-    mutating func encode(_ value: Int64) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt8) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt16) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt32) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt64) throws { try base.encode(value) }
+    mutating func encodePlain<T: Encodable>(_ value: T) throws { try base.encode(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(CanonicalValue.wrapping(value)) }
+
+    // Members of the type itself: the standard library's throwing defaults for these are
+    // protocol extension members too, and would be as good a match as the shared ones.
     mutating func encode(_ value: Int128) throws { try base.encode(value) }
     mutating func encode(_ value: UInt128) throws { try base.encode(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(CanonicalValue.wrapping(value)) }
+}
+
+/// The plain values the unkeyed and single-value containers hand to their base as they are:
+/// only the values of other types are wrapped.
+private protocol CanonicalPlainForwarding {
+    /// Encodes the value into the base container unchanged.
+    mutating func encodePlain<T: Encodable>(_ value: T) throws
+}
+
+extension CanonicalPlainForwarding {
+    mutating func encode(_ value: Bool) throws { try encodePlain(value) }
+    mutating func encode(_ value: String) throws { try encodePlain(value) }
+    mutating func encode(_ value: Double) throws { try encodePlain(value) }
+    mutating func encode(_ value: Float) throws { try encodePlain(value) }
+    mutating func encode(_ value: Int) throws { try encodePlain(value) }
+    mutating func encode(_ value: Int8) throws { try encodePlain(value) }
+    mutating func encode(_ value: Int16) throws { try encodePlain(value) }
+    mutating func encode(_ value: Int32) throws { try encodePlain(value) }
+    mutating func encode(_ value: Int64) throws { try encodePlain(value) }
+    mutating func encode(_ value: UInt) throws { try encodePlain(value) }
+    mutating func encode(_ value: UInt8) throws { try encodePlain(value) }
+    mutating func encode(_ value: UInt16) throws { try encodePlain(value) }
+    mutating func encode(_ value: UInt32) throws { try encodePlain(value) }
+    mutating func encode(_ value: UInt64) throws { try encodePlain(value) }
 }
