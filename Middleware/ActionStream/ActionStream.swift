@@ -85,7 +85,9 @@ public final class ActionStream: Middleware {
         for source in running { source.start(store) }
         let observers = running.compactMap(\.observe)
         guard !observers.isEmpty else { return }
-        store.observeReductions { [unowned store] _, _ in
+        // Called only inside the store's own dispatch, a flush at its release included: held
+        // without a count, which would trap once the store has begun to release.
+        store.observeReductions { [unowned(unsafe) store] _, _ in
             for observe in observers {
                 if let action = observe(store) { store.update(action) }
             }

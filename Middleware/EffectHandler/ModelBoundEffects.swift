@@ -140,7 +140,9 @@ final class ModelBoundEffects {
         bindings.append(binding)
         guard !isObserving else { return }
         isObserving = true
-        store.observeReductions { [weak self, unowned store] _, _ in
+        // Called only inside the store's own dispatch, a flush at its release included: held
+        // without a count, which would trap once the store has begun to release.
+        store.observeReductions { [weak self, unowned(unsafe) store] _, _ in
             guard let self, !self.bindings.isEmpty else { return }
             self.cancelEffectsOfGoneModels(in: store)
         }

@@ -474,7 +474,7 @@ public final class TestStore<Root: Model & Equatable> {
             if !skippedHere.isEmpty {
                 reportSkippedIfShown(
                     "\(skippedHere.count) received action(s) skipped before \(description): "
-                        + skippedHere.joined(separator: ", "), at: location)
+                        + list(names: skippedHere), at: location)
             }
         }
         let describe = arrived ?? { self.name(of: $0) }
@@ -671,9 +671,12 @@ public final class TestStore<Root: Model & Equatable> {
     /// (`Tick ×600, Finished`), and no more than twenty runs: a runaway effect's thousands
     /// of actions make a message one can read.
     private func list(_ actions: [any Action]) -> String {
+        list(names: actions.map { name(of: $0) })
+    }
+
+    private func list(names: [String]) -> String {
         var runs: [(name: String, count: Int)] = []
-        for action in actions {
-            let name = name(of: action)
+        for name in names {
             if runs.last?.name == name { runs[runs.count - 1].count += 1 } else { runs.append((name, 1)) }
         }
         let shown = runs.prefix(20).map { $0.count == 1 ? $0.name : "\($0.name) ×\($0.count)" }

@@ -317,10 +317,9 @@ final class TestStoreErgonomicsTests: XCTestCase {
             [
                 "Skipped assertions: State after ErgoTicker.Label differs from the expected state (expected → actual):\n"
                     + "ErgoTicker.label: \"\" → \"a\"",
-                "Skipped assertions: 3 received action(s) skipped before ErgoTicker.Finished: ErgoTicker.Tick,"
-                    + " ErgoTicker.Tick, ErgoTicker.Tick",
+                "Skipped assertions: 3 received action(s) skipped before ErgoTicker.Finished: ErgoTicker.Tick ×3",
                 "Skipped assertions: 4 received action(s) skipped at the end of the non-exhaustive part:"
-                    + " ErgoTicker.Tick, ErgoTicker.Tick, ErgoTicker.Tick, ErgoTicker.Finished",
+                    + " ErgoTicker.Tick ×3, ErgoTicker.Finished",
             ])
     }
 
@@ -497,10 +496,9 @@ final class TestStoreErgonomicsTests: XCTestCase {
             skipped.map(\.message) == [
                 "Skipped assertions: State after ErgoTicker.Label differs from the expected state (expected → actual):\n"
                     + "ErgoTicker.label: \"\" → \"a\"",
-                "Skipped assertions: 3 received action(s) skipped before ErgoTicker.Finished: ErgoTicker.Tick,"
-                    + " ErgoTicker.Tick, ErgoTicker.Tick",
-                "Skipped assertions: 4 received action(s) skipped before sending ErgoTicker.Label: ErgoTicker.Tick,"
-                    + " ErgoTicker.Tick, ErgoTicker.Tick, ErgoTicker.Finished",
+                "Skipped assertions: 3 received action(s) skipped before ErgoTicker.Finished: ErgoTicker.Tick ×3",
+                "Skipped assertions: 4 received action(s) skipped before sending ErgoTicker.Label:"
+                    + " ErgoTicker.Tick ×3, ErgoTicker.Finished",
                 "Skipped assertions: 1 effect(s) still running at the end of the test.",
                 "Skipped assertions: 1 received action(s) skipped at the end of the test: ErgoTicker.Tick",
             ])

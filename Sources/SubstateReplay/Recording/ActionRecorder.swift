@@ -94,7 +94,10 @@ public final class ActionRecorder: Middleware {
         guard claim.admits(store) else { return next(action) }
         if observation == nil {
             writeHeader(for: store)
-            observation = store.observeReductions { [weak self, unowned store] action, origin in
+            // The store calls its observers only inside its own dispatch, a flush at its release
+            // included, while its memory is still there: held without a count, since a
+            // counted unowned reference traps once the store has begun to release.
+            observation = store.observeReductions { [weak self, unowned(unsafe) store] action, origin in
                 self?.record(action, origin: origin, in: store)
             }
         }

@@ -46,7 +46,9 @@ public final class ModelRecorder: Middleware {
     public func handle(_ action: Action, store: Store, next: Next) {
         guard claim.admits(store) else { return next(action) }
         if observation == nil {
-            observation = store.observeReductions { [weak self, unowned store] _, _ in
+            // Called only inside the store's own dispatch, a flush at its release included:
+            // held without a count, which would trap once the store has begun to release.
+            observation = store.observeReductions { [weak self, unowned(unsafe) store] _, _ in
                 guard let self, !self.cursor.numbersActions else { return }
                 self.sequence += 1
                 self.write(after: self.sequence, in: store)
