@@ -39,7 +39,10 @@ extension Store {
     ///
     /// Whatever its place in the middleware list, the observer sees exactly what the tree
     /// received: not the actions a debouncer swallowed, but the debounced one that passed.
-    /// Recorders are built on it.
+    /// Recorders are built on it. An observer can be called while the store is being released
+    /// (an action a debouncer flushes then): one that needs the store captures it weakly, or
+    /// reads it from its own parameters, never as a counted `unowned` reference, which traps
+    /// once the release has begun.
     ///
     /// ```swift
     /// let observation = store.observeReductions { action, origin in
