@@ -43,6 +43,7 @@ func reportFailure(_ message: String, at location: TestLocation) {
 /// ```swift
 /// reportSkipped("1 received action was skipped: Cart.Paid", at: location)
 /// ```
+@MainActor
 func reportSkipped(_ message: String, at location: TestLocation) {
     let message = "Skipped assertions: " + message
     SkippedAssertions.observer?(message, location)
@@ -65,7 +66,21 @@ func reportSkipped(_ message: String, at location: TestLocation) {
 
 /// Where the package's own tests see skipped assertions as they are reported, since neither
 /// framework lets a test read the known issues or notes it recorded.
+@MainActor
 enum SkippedAssertions {
-    /// Called with each skipped assertion's message and location, in the task that set it.
-    @TaskLocal static var observer: (@Sendable (String, TestLocation) -> Void)?
+    /// Called with each skipped assertion's message and location while a test has set it. Not
+    /// a task-local: binding one around an `await` in an XCTest method crashes release builds
+    /// on Linux (`swift_task_localValuePush`), and the test stores that report run on the main
+    /// actor anyway.
+    static var observer: (@Sendable (String, TestLocation) -> Void)?
+
+    /// Runs the body with the observer set, and unset afterwards.
+    static func observing<R>(
+        _ observer: @escaping @Sendable (String, TestLocation) -> Void, _ body: () async -> R
+    ) async -> R {
+        let saved = self.observer
+        self.observer = observer
+        defer { self.observer = saved }
+        return await body()
+    }
 }

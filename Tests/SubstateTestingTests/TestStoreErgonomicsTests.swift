@@ -287,7 +287,7 @@ final class TestStoreErgonomicsTests: XCTestCase {
         var lines: [Int] = []
         var failedAt = 0
         let reported = Mutex<[(message: String, line: UInt)]>([])
-        let failures = await SkippedAssertions.$observer.withValue({ message, at in
+        let failures = await SkippedAssertions.observing({ message, at in
             reported.withLock { $0.append((message, at.line)) }
         }) {
             await captured {
@@ -459,7 +459,7 @@ final class TestStoreErgonomicsTests: XCTestCase {
     /// The skipped assertions reported while the body ran, with their lines.
     private func skipped(_ body: () async -> Void) async -> [(message: String, line: Int, fileID: String)] {
         let reported = Mutex<[(message: String, line: Int, fileID: String)]>([])
-        await SkippedAssertions.$observer.withValue({ message, at in
+        await SkippedAssertions.observing({ message, at in
             reported.withLock { $0.append((message, Int(at.line), "\(at.fileID)")) }
         }) {
             await body()
