@@ -14,30 +14,13 @@ package enum SharedExpectation {
         let values = SharedValues()
         SharedValues.$current.withValue(values) {
             // The state given is one the store made, so its copies agree: these take no side.
-            for index in beside.indices { syncOpened(&beside[index]) }
-            sync(&root)
+            for index in beside.indices { SharedValues.syncFields(of: &beside[index]) }
+            SharedValues.syncFields(of: &root)
             _ = values.takeChanged()
             change(&root)
             guard values.takeChanged() else { return }
-            sync(&root)
-            for index in beside.indices { syncOpened(&beside[index]) }
+            SharedValues.syncFields(of: &root)
+            for index in beside.indices { SharedValues.syncFields(of: &beside[index]) }
         }
-    }
-
-    /// Brings the shared fields of a value up to date with the current values.
-    private static func sync<M: Model>(_ value: inout M) {
-        withUnsafeMutablePointer(to: &value) { pointer in
-            let layout = LayoutCache.layout(for: M.self, checking: pointer)
-            LayoutCache.visitor(for: layout, action: SharedSync.type)?(UnsafeMutableRawPointer(pointer), SharedSync())
-        }
-    }
-
-    private static func syncOpened(_ value: inout any Model) {
-        func open<M: Model>(_ model: M) -> any Model {
-            var model = model
-            sync(&model)
-            return model
-        }
-        value = open(value)
     }
 }

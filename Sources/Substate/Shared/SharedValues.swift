@@ -114,6 +114,27 @@ extension Array: SharedElements where Element: Identifiable {
     }
 }
 
+extension SharedValues {
+    /// Brings the shared fields of a value outside any store up to date with the current
+    /// values, or gives the current table the values it has none of.
+    static func syncFields<M: Model>(of value: inout M) {
+        withUnsafeMutablePointer(to: &value) { pointer in
+            let layout = LayoutCache.layout(for: M.self, checking: pointer)
+            LayoutCache.visitor(for: layout, action: SharedSync.type)?(UnsafeMutableRawPointer(pointer), SharedSync())
+        }
+    }
+
+    /// ``syncFields(of:)`` for a model whose type is known only at run time.
+    static func syncFields(of value: inout any Model) {
+        func open<M: Model>(_ model: M) -> any Model {
+            var model = model
+            syncFields(of: &model)
+            return model
+        }
+        value = open(value)
+    }
+}
+
 /// The action of the walk that brings every shared field up to date after an action changed a
 /// shared value: only ``Shared`` fields take it, no model's `update` sees it, and no middleware.
 struct SharedSync: Action {

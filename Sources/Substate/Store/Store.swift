@@ -557,8 +557,6 @@ public final class Store: Observable {
         if !observed.isEmpty { notifyObservers(of: changes) }
     }
 
-    /// Drops the known locations of the types whose models the changes may have added, removed
-    /// or moved, or whose ids changed.
     /// Registers models beside the root with no action, for state a test declares beside the
     /// one it tests: no middleware sees them arrive, and their ``Shared`` fields give their
     /// keys the values every other field then takes.
@@ -576,11 +574,17 @@ public final class Store: Observable {
     private func reseedSharedValues(from models: [any Model]) {
         sharedValues.removeAll()
         SharedValues.$current.withValue(sharedValues) {
-            for model in models { makeBox(model).syncShared(tracking: nil) }
+            for model in models {
+                // A copy: only the values its fields give the table are kept.
+                var seed = model
+                SharedValues.syncFields(of: &seed)
+            }
             for box in [root] + registered { box.syncShared(tracking: nil) }
         }
     }
 
+    /// Drops the known locations of the types whose models the changes may have added, removed
+    /// or moved, or whose ids changed.
     private func forgetLocations(after changes: [ModelChange]) {
         for change in changes {
             if change.mayRegroupExistentials || change.depth == 0 && change.changedParts == nil {

@@ -102,15 +102,17 @@ final class ModelBox<Root: Model>: AnyModelBox {
     private func visit(for type: ObjectIdentifier) -> Visit? {
         if !usesRouting { return broadcast }
         if type == lastType { return lastVisit }
-        let visit: Visit?
-        if let cached = routed[type] {
-            visit = cached.visit
-        } else {
-            visit = LayoutCache.visitor(for: layout, action: type)
-            routed[type] = CompiledVisit(visit: visit)
-        }
+        let visit = routedVisit(for: type)
         lastType = type
         lastVisit = visit
+        return visit
+    }
+
+    /// The walk routed for an action type, compiled once and kept.
+    private func routedVisit(for type: ObjectIdentifier) -> Visit? {
+        if let cached = routed[type] { return cached.visit }
+        let visit = LayoutCache.visitor(for: layout, action: type)
+        routed[type] = CompiledVisit(visit: visit)
         return visit
     }
 
@@ -125,14 +127,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
             VisitorCompiler.trackedVisitor(for: layout, action: SharedSync.type, log: log)?(pointer, SharedSync())
             return
         }
-        let visit: Visit?
-        if let cached = routed[SharedSync.type] {
-            visit = cached.visit
-        } else {
-            visit = LayoutCache.visitor(for: layout, action: SharedSync.type)
-            routed[SharedSync.type] = CompiledVisit(visit: visit)
-        }
-        visit?(pointer, SharedSync())
+        routedVisit(for: SharedSync.type)?(pointer, SharedSync())
     }
 
     override func checkRouting(
