@@ -129,8 +129,12 @@ final class SharedValueSavingTests: XCTestCase {
                 ModelSaver(storage: storage, strategy: .debounced(.seconds(1)), clock: ImmediateClock()),
             ])
         store.update(RowsEditor.Load())
-        await store.effects.waitForAll()
-        await store.effects.waitForAll()
+        // Until the effect has sent its action and the saver has written what it scheduled:
+        // the write runs on the saver's own queue, after the effects have ended.
+        repeat {
+            await store.effects.waitForAll()
+            await Task.yield()
+        } while store.pendingWork > 0 || store.effects.inFlightCount > 0
         let saved = try XCTUnwrap(storage.entries["RowsFile"].map { String(decoding: $0, as: UTF8.self) })
         XCTAssertTrue(saved.contains("Loaded"), saved)
     }
