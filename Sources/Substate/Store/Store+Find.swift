@@ -50,7 +50,8 @@ extension Store {
     public func find<M: Model & Identifiable>(_ type: M.Type, id: M.ID) -> M? {
         let found = lookup(type, id: id)
         // Where it stands, not the model: a kept model would share its buffers with the tree.
-        let seen = SeenLocation(found == nil ? nil : idIndex[ObjectIdentifier(M.self)]?[AnyHashable(id)])
+        let seen = SeenLocation(
+            found == nil ? nil : idIndex.location(of: ObjectIdentifier(M.self), id: AnyHashable(id)))
         track(observationKey(type, .id(AnyHashable(id)))) { store, changes in
             store.modelDiffers(type, id: id, seen: seen, changes)
         }
@@ -61,21 +62,22 @@ extension Store {
     package func lookup<M: Model & Identifiable>(_ type: M.Type, id: M.ID) -> M? {
         let key = AnyHashable(id)
         let typeID = ObjectIdentifier(M.self)
-        if let location = idIndex[typeID]?[key], let found = read(M.self, at: location), found.id == id {
+        if let location = idIndex.location(of: typeID, id: key), let found = read(M.self, at: location), found.id == id
+        {
             return found
         }
         var locations: [AnyHashable: ModelLocation] = [:]
         for (location, model) in locatedModelsUntracked(M.self) where locations[AnyHashable(model.id)] == nil {
             locations[AnyHashable(model.id)] = location
         }
-        idIndex[typeID] = locations
+        idIndex.setEntry(locations, for: typeID)
         guard let location = locations[key] else { return nil }
         return read(M.self, at: location)
     }
 
     /// The tree a location starts in: 0 for the root, then 1 + a registered model's index.
     func box(at index: Int) -> AnyModelBox? {
-        index == 0 ? root : registered.indices.contains(index - 1) ? registered[index - 1] : nil
+        trees.tree(at: index)
     }
 
     /// Every model of a type, or conforming to a protocol, in the order of ``findAll(_:)``, each
@@ -111,7 +113,7 @@ extension Store {
     /// `locatedModels` without registering observation.
     /// The model at a location now, if a model is there.
     package func model(at location: ModelLocation) -> (any Model)? {
-        let boxes = [root] + registered
+        let boxes = trees.all
         guard boxes.indices.contains(location.box) else { return nil }
         let box = boxes[location.box]
         var found: (any Model)?
@@ -126,7 +128,7 @@ extension Store {
     package func locatedModelsUntracked<T>(_ type: T.Type) -> [(location: ModelLocation, model: T)] {
         let query = ModelQuery(type)
         var results: [(location: ModelLocation, model: T)] = []
-        for (index, box) in ([root] + registered).enumerated() where query.mayContain(box.layout) {
+        for (index, box) in (trees.all).enumerated() where query.mayContain(box.layout) {
             box.withValue { pointer in
                 var steps: [ModelLocation.Step] = []
                 box.layout.searchLocated(pointer, query, steps: &steps) { pointer, layout, steps, _ in
@@ -151,8 +153,8 @@ extension Store {
     package func lookup<M: Model>(_ type: M.Type) -> M? {
         let query = ModelQuery(modelType: ObjectIdentifier(M.self))
         if query.mayContain(root.layout), let found = lookup(M.self, in: root, query) { return found }
-        guard !registered.isEmpty else { return nil }
-        for box in registered where query.mayContain(box.layout) {
+        guard trees.hasRegistered else { return nil }
+        for box in trees.registered where query.mayContain(box.layout) {
             if let found = lookup(M.self, in: box, query) { return found }
         }
         return nil
@@ -173,7 +175,7 @@ extension Store {
     /// one at its depth) and does not go deeper than that match into the rest of the tree.
     package func lookup<T>(_ type: T.Type) -> T? {
         let query = ModelQuery(type)
-        for box in [root] + registered where query.mayContain(box.layout) {
+        for box in trees.all where query.mayContain(box.layout) {
             let found: T? = box.withValue { pointer in
                 shallowest(in: pointer, box.layout, query) { pointer, layout in layout.model?.read(pointer) as? T }
             }
@@ -218,7 +220,7 @@ extension Store {
                 }
                 return true
             } : nil
-        for box in [root] + registered where query.mayContain(box.layout) {
+        for box in trees.all where query.mayContain(box.layout) {
             box.withValue { pointer in
                 _ = box.layout.search(pointer, query, bulk: bulk) { pointer, layout, _ in
                     if exact {

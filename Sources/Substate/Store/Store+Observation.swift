@@ -51,17 +51,9 @@ extension Store {
     /// its observers are told, since observation tracking is one-shot and observers register
     /// again when they read again.
     func track(_ key: ObservationKey, differs: @escaping @MainActor (Store, [ModelChange]) -> Bool) {
-        let keyPath: KeyPath<Store, Int>
-        if let cached = observationKeyPaths[key] {
-            keyPath = cached
-        } else {
-            keyPath = \Store.[observing: key]
-            observationKeyPaths[key] = keyPath
-        }
+        let keyPath = observation.keyPath(for: key)
         registrar.access(self, keyPath: keyPath)
-        observed[key] = ObservedQuery(keyPath: keyPath, differs: differs)
-        if key.byProtocol { observedByProtocol.insert(key) }
-        if key.member != nil { observedMembers[key.whole, default: []].insert(key) }
+        observation.insert(ObservedQuery(keyPath: keyPath, differs: differs), for: key)
     }
 
     /// The observation key of a read of a type.
@@ -69,67 +61,14 @@ extension Store {
         ObservationKey(type: ObjectIdentifier(T.self), scope: scope, byProtocol: !(T.self is any Model.Type))
     }
 
-    /// Tells the observers whose reads the changes touched, each once.
-    ///
-    /// A changed model touches the reads of its own type and id and those of every model above
-    /// it, whose values contain it: those observers are told at once, except readers of "the
-    /// shallowest model of a type", who are told only if that model is another value now. A
-    /// change that may have added, removed or moved models below it (it changed a container or
-    /// a field that holds models) touches the reads of those types, and their observers are
-    /// told if reading again gives another result. The cost follows the changes and the
-    /// observers they touch, not the size of the tree or the number of observers.
+    /// Tells the observers whose reads the changes touched, each once (see
+    /// ``ObservationTable/takeTouched(by:differs:)``).
     func notifyObservers(of changes: [ModelChange]) {
-        guard !changes.isEmpty else { return }
-        var direct: Set<ObservationKey> = []
-        var checked: Set<ObservationKey> = []
-        var regrouped: Set<ObjectIdentifier> = []
-        var everywhere = false
-        for change in changes {
-            let ids = change.ids
-            insert(change.layout.typeID, ids.before, direct: &direct, checked: &checked)
-            if ids.after != ids.before { insert(change.layout.typeID, ids.after, direct: &direct, checked: &checked) }
-            regrouped.formUnion(change.regroupedTypes)
-            if change.mayRegroupExistentials { everywhere = true }
-            for ancestor in change.ancestors {
-                insert(ancestor.type, ancestor.id, direct: &direct, checked: &checked)
-            }
-        }
-        checked.formUnion(observedByProtocol)
-        // Changes that may have added, removed or moved models touch every read of those types.
-        if !regrouped.isEmpty || everywhere {
-            for key in observed.keys where everywhere || regrouped.contains(key.type) { checked.insert(key) }
-        }
-        // A read of one value of a model is checked whenever the same read of the whole model
-        // would be told or checked: the value is compared, not the model.
-        if !observedMembers.isEmpty {
-            for key in direct.union(checked) {
-                if let members = observedMembers[key] { checked.formUnion(members) }
-            }
-        }
-        var told: [ObservationKey] = []
-        for key in direct where observed[key] != nil { told.append(key) }
-        for key in checked where !direct.contains(key) {
-            if let query = observed[key], query.differs(self, changes) { told.append(key) }
-        }
-        for key in told {
-            guard let query = observed.removeValue(forKey: key) else { continue }
-            if key.byProtocol { observedByProtocol.remove(key) }
-            if key.member != nil {
-                observedMembers[key.whole]?.remove(key)
-                if observedMembers[key.whole]?.isEmpty == true { observedMembers[key.whole] = nil }
-            }
+        let touched = observation.takeTouched(by: changes) { $0.differs(self, changes) }
+        for query in touched {
             registrar.willSet(self, keyPath: query.keyPath)
             registrar.didSet(self, keyPath: query.keyPath)
         }
-    }
-
-    private func insert(
-        _ type: ObjectIdentifier, _ id: AnyHashable?, direct: inout Set<ObservationKey>,
-        checked: inout Set<ObservationKey>
-    ) {
-        direct.insert(ObservationKey(type: type, scope: .all, byProtocol: false))
-        checked.insert(ObservationKey(type: type, scope: .first, byProtocol: false))
-        if let id { direct.insert(ObservationKey(type: type, scope: .id(id), byProtocol: false)) }
     }
 }
 

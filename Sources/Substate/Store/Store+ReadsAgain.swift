@@ -60,7 +60,7 @@ extension Store {
     /// Where the shallowest model of a type stands (the one ``find(_:)`` reads), if any.
     func shallowestLocation<M: Model>(_ type: M.Type) -> ModelLocation? {
         let query = ModelQuery(modelType: ObjectIdentifier(M.self))
-        for (index, box) in ([root] + registered).enumerated() where query.mayContain(box.layout) {
+        for (index, box) in (trees.all).enumerated() where query.mayContain(box.layout) {
             var best: (location: ModelLocation, depth: Int)?
             box.withValue { pointer in
                 var steps: [ModelLocation.Step] = []
@@ -99,7 +99,7 @@ extension Store {
         case .value(let old): differs = old.id != id || !sameValue(old, now)
         case .absent, .unknown: differs = true
         }
-        if !differs { seen.location = idIndex[ObjectIdentifier(M.self)]?[AnyHashable(id)] }
+        if !differs { seen.location = idIndex.location(of: ObjectIdentifier(M.self), id: AnyHashable(id)) }
         return differs
     }
 

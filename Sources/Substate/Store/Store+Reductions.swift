@@ -30,7 +30,7 @@ extension Store {
         /// Stops the observation; after the store's release, it does nothing.
         public func cancel() {
             guard !lifetime.isReleased else { return }
-            store.reductionObservers.removeAll { $0.id == id }
+            store.reductionObservers.remove(id)
         }
     }
 
@@ -53,8 +53,7 @@ extension Store {
     @discardableResult
     public func observeReductions(_ observer: @escaping @MainActor (any Action, Origin) -> Void) -> ReductionObservation
     {
-        nextReductionObserverID += 1
-        reductionObservers.append((nextReductionObserverID, observer))
-        return ReductionObservation(store: self, lifetime: lifetime, id: nextReductionObserverID)
+        let id = reductionObservers.add(observer)
+        return ReductionObservation(store: self, lifetime: lifetime, id: id)
     }
 }

@@ -1,15 +1,3 @@
-/// A consumer of the store's reduced actions, fed after each reduce.
-@MainActor
-final class Subscription {
-    let receive: @MainActor (Store, any Action) -> Void
-    let finish: () -> Void
-
-    init(receive: @escaping @MainActor (Store, any Action) -> Void, finish: @escaping () -> Void) {
-        self.receive = receive
-        self.finish = finish
-    }
-}
-
 extension Store {
     /// The actions the tree reduces from now on, in order, as an asynchronous sequence.
     ///
@@ -52,15 +40,9 @@ extension Store {
         _ continuation: AsyncStream<Element>.Continuation,
         receive: @escaping @MainActor (Store, any Action) -> Void
     ) {
-        let id = nextSubscriptionID
-        nextSubscriptionID += 1
-        subscriptions[id] = Subscription(receive: receive, finish: { continuation.finish() })
+        let id = subscriptions.add(.init(receive: receive, finish: { continuation.finish() }))
         continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.subscriptions[id] = nil }
+            Task { @MainActor in self?.subscriptions.remove(id) }
         }
-    }
-
-    func notifySubscribers(_ action: any Action) {
-        for subscription in subscriptions.values { subscription.receive(self, action) }
     }
 }

@@ -21,73 +21,59 @@ import Synchronization
 @MainActor
 public final class Store: Observable {
     let root: AnyModelBox
-    @exclusivity(unchecked) var registered: [AnyModelBox] = [] {
+    // The store is a coordinator: each concern's state is a part of its own (a value, so that
+    // the dispatch reads its fields with no indirection), and only this file and the part's
+    // own extension write it. The dispatch state is only touched on the main actor and never
+    // across a suspension, so accesses cannot overlap; unchecked exclusivity keeps the parts
+    // the dispatch reads off the per-action cost.
+
+    /// The action being dispatched, its origin, and the actions waiting their turn.
+    @exclusivity(unchecked) private var actionQueue = ActionQueue()
+    /// The action types dispatched as they are, with no stamping or checks.
+    let plainTypes = PlainActionTypes()
+    /// The root's tree and the registered ones, and the trees each action type reaches.
+    @exclusivity(unchecked) private(set) var trees: ModelTrees
+    /// Where the models of `Identifiable` types sit, for reads by id.
+    @exclusivity(unchecked) var idIndex = IDIndex()
+    /// The reads observers depend on.
+    var observation = ObservationTable() {
         didSet {
-            hasRegistered = !registered.isEmpty
-            registeredRoutes.removeAll()
-            lastRoute = nil
+            updateHasListeners()
+            isTracking = changeRecorders > 0 || !observation.isEmpty
         }
     }
-    // The dispatch state is only touched on the main actor and never across a suspension, so
-    // accesses cannot overlap; unchecked exclusivity keeps them off the per-action cost.
-    @exclusivity(unchecked) private var queue: [(action: any Action, origin: Origin)] = []
-    @exclusivity(unchecked) private var currentOrigin = Origin.app
+    /// The consumers of ``actions()`` and ``values(of:)``.
+    var subscriptions = Subscriptions() { didSet { updateHasListeners() } }
+    /// The observers registered with ``observeReductions(_:)``.
+    var reductionObservers = ReductionObservers() { didSet { updateHasListeners() } }
+    /// The diagnostics reported so far, and the checks made to find them.
+    @exclusivity(unchecked) var ledger: DiagnosticLedger
+
+    /// The first link of the middleware chain.
     @exclusivity(unchecked) private var head: ChainLink?
     /// Whether the chain is the reducing link alone (no middleware), which dispatch then
     /// skips: a store without middleware pays for no link.
     @exclusivity(unchecked) private var reducesDirectly = false
-    /// Action types known not to be ``StampedAction``s (their metadata's address, 0 for none),
-    /// each in a slot chosen by its identity; allocated with the store and freed with it.
-    private let plainTypes: UnsafeMutablePointer<UInt> = {
-        let slots = UnsafeMutablePointer<UInt>.allocate(capacity: Store.plainTypeSlots)
-        slots.initialize(repeating: 0, count: Store.plainTypeSlots)
-        return slots
-    }()
-    private static let plainTypeSlots = 16
 
     /// Where the action being dispatched came from, for middleware that reports it (loggers).
-    package var dispatchOrigin: Origin { currentOrigin }
-    @exclusivity(unchecked) private var queueHead = 0
-    @exclusivity(unchecked) private var isDispatching = false
-    @exclusivity(unchecked) private var hasRegistered = false
+    package var dispatchOrigin: Origin { actionQueue.origin }
     /// Whether a ``Shared`` field can occur in the state: its walks then run with the store's
     /// shared values at hand.
     @exclusivity(unchecked) private var hasShared = false
     /// The one value of each shared key (see ``Shared``).
     let sharedValues = SharedValues()
-    @exclusivity(unchecked) var hasListeners = false
+    /// Whether anything listens to reductions: observers of reads, subscriptions or reduction
+    /// observers (one flag, read by every dispatch, kept by the parts' `didSet`).
+    @exclusivity(unchecked) private var hasListeners = false
     /// Whether the walk records what each action changes: while middleware asks for it or
     /// anything observes the store.
     @exclusivity(unchecked) private var isTracking = false
-    /// The registered trees that actions of a type reach. Middleware's models mostly take only
-    /// their own actions (``Model/handledActions``), so most of the app's actions skip them
-    /// whole; the last type's answer is kept apart, to skip them with one comparison.
-    @exclusivity(unchecked) private var registeredRoutes: [ObjectIdentifier: [AnyModelBox]] = [:]
-    @exclusivity(unchecked) private var lastRoute: (type: ObjectIdentifier, boxes: [AnyModelBox])?
     private let registerType = ObjectIdentifier(Register.self)
     private let replaceType = ObjectIdentifier(Replace.self)
     private let restoreType = ObjectIdentifier(Restore.self)
     private let cancelEffectsType = ObjectIdentifier(CancelEffects.self)
 
-    private let onDiagnostic: @MainActor (Diagnostic) -> Void
-    private var reported: Set<Diagnostic> = []
-    /// How many of the process's layout failures (see ``LayoutGuard``) this store has looked at.
-    @exclusivity(unchecked) private var layoutFailuresSeen = 0
-    private var routingChecked: Set<ObjectIdentifier> = []
-
     let registrar = ObservationRegistrar()
-    var observed: [ObservationKey: ObservedQuery] = [:] {
-        didSet {
-            updateHasListeners()
-            isTracking = changeRecorders > 0 || !observed.isEmpty
-        }
-    }
-    /// The keys of ``observed`` that read by protocol, which any changed model may touch; kept
-    /// apart so that telling observers never looks through all of them.
-    var observedByProtocol: Set<ObservationKey> = []
-    /// The reads of one value of a model (a key path), by the same read of the whole model.
-    var observedMembers: [ObservationKey: Set<ObservationKey>] = [:]
-    var observationKeyPaths: [ObservationKey: KeyPath<Store, Int>] = [:]
     /// Records what each action changed while observers or middleware need to know.
     let changeLog = ChangeLog()
     /// How many parts of the package asked for ``changes`` (see ``recordChanges()``).
@@ -95,16 +81,6 @@ public final class Store: Observable {
     /// What the last action the tree reduced changed, in walk order, while the store records
     /// changes; empty otherwise.
     @exclusivity(unchecked) package private(set) var changes: [ModelChange] = []
-    /// Where the models of `Identifiable` types sit, by type and id, for reads by id; a type's
-    /// entry is dropped when an action may have added, removed or moved its models.
-    @exclusivity(unchecked) var idIndex: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
-    var subscriptions: [Int: Subscription] = [:] { didSet { updateHasListeners() } }
-    /// Reduction observers, called in the order they registered.
-    var reductionObservers: [(id: Int, observe: @MainActor (any Action, Origin) -> Void)] = [] {
-        didSet { updateHasListeners() }
-    }
-    var nextReductionObserverID = 0
-    var nextSubscriptionID = 0
     nonisolated let inbox = Mutex<[any Action]>([])
 
     /// Runs the store's asynchronous work: effects, services and StateMachine nodes start it here.
@@ -115,7 +91,7 @@ public final class Store: Observable {
     public let dependencies: Dependencies
 
     /// Diagnostics reported so far about the tree's shape and its models' behaviour.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public var diagnostics: [Diagnostic] { ledger.reported }
 
     /// Whether the store's root screen was dismissed: an effect started for it, or for no
     /// model in particular, called `Send.dismiss()`, or a `Dismiss` of the root's type was sent.
@@ -171,12 +147,14 @@ public final class Store: Observable {
         onDiagnostic: (@MainActor (Diagnostic) -> Void)?, replaying: Bool, sendsStart: Bool = true
     ) {
         self.dependencies = dependencies
-        root = ModelBox(consume model)
+        let root = ModelBox(consume model)
+        self.root = root
         isReplaying = replaying
         let middleware = replaying ? middleware.filter(\.runsDuringReplay) : middleware
         self.middleware = middleware
         let onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
-        self.onDiagnostic = onDiagnostic
+        ledger = DiagnosticLedger(handler: onDiagnostic)
+        trees = ModelTrees(root: root)
         let lifetime = StoreLifetime(onDiagnostic: onDiagnostic)
         self.lifetime = lifetime
         var link: ChainLink = ReduceLink(store: self, lifetime: lifetime)
@@ -197,14 +175,13 @@ public final class Store: Observable {
     var middlewareStorage: [MiddlewareStorageKey: AnyObject] = [:]
 
     isolated deinit {
-        defer { plainTypes.deallocate() }
         for middleware in middleware { middleware.storeWillRelease(self) }
         effects.cancelAll()
         // Compiled tracked visitors capture the log, which keeps them: let both go.
         changeLog.releaseVisitors()
         // The last action's record may alone hold old levels of a deep tree.
         if !changes.isEmpty { dropChanges() }
-        for subscription in subscriptions.values { subscription.finish() }
+        subscriptions.finishAll()
         // From here on, a kept `Next` or effect runtime must not reach this store.
         lifetime.release()
         var link = head
@@ -219,13 +196,13 @@ public final class Store: Observable {
     /// When called outside any dispatch, the action has been fully handled when this returns.
     /// When called during one (from middleware), it is queued and handled right after.
     public func update(_ action: Action) {
-        dispatch(action, origin: isDispatching ? .middleware : .app)
+        dispatch(action, origin: actionQueue.isDispatching ? .middleware : .app)
     }
 
     /// Dispatches an action as coming from `origin`: a replay sends each recorded action with
     /// the origin it was recorded with, so that middleware watching the replay reports it.
     package func update(_ action: any Action, origin: Origin) {
-        dispatch(action, origin: isDispatching ? .middleware : origin)
+        dispatch(action, origin: actionQueue.isDispatching ? .middleware : origin)
     }
 
     /// Dispatches an action that came from the given origin.
@@ -233,8 +210,8 @@ public final class Store: Observable {
     func dispatch(_ action: any Action, origin: Origin) {
         // Action types known to be plain cost one load and one comparison here.
         let type = ObjectIdentifier(Swift.type(of: action))
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (Self.plainTypeSlots - 1)
-        guard plainTypes[slot] == UInt(bitPattern: type) else {
+        let slot = PlainActionTypes.slot(of: type)
+        guard plainTypes.contains(type, slot: slot) else {
             return dispatchStamping(action, type: type, slot: slot, origin: origin)
         }
         dispatchAsIs(action, type: type, origin: origin)
@@ -261,102 +238,38 @@ public final class Store: Observable {
 
     @inline(__always)
     private func dispatchAsIs(_ action: any Action, type: ObjectIdentifier, origin: Origin) {
-        if isDispatching {
-            queue.append((action, origin))
+        if actionQueue.isDispatching {
+            actionQueue.enqueue(action, origin: origin)
             return
         }
         if reducesDirectly {
-            isDispatching = true
-            currentOrigin = origin
+            actionQueue.begin(from: origin)
             reduce(action, type: type)
-            if queueHead < queue.count { drainQueue() }
-            isDispatching = false
+            if actionQueue.hasWaiting { drainQueue() }
+            actionQueue.end()
             return
         }
         guard let head else { return }
         run(action, from: head, origin: origin)
     }
 
-    /// The action stamped from the store's dependencies when it is a ``StampedAction`` (never
-    /// while replaying: the log holds the values it was stamped with); otherwise the action
-    /// itself, its type noted as plain.
-    private func stamped(_ action: any Action, type: ObjectIdentifier, slot: Int) -> any Action {
-        guard let stampable = action as? any StampedAction else {
-            if let fromState = action as? any StampedFromState {
-                return isReplaying ? action : stamped(fromState)
-            }
-            // An action addressed to one screen is stamped as the action inside it would be,
-            // reading that screen's state; the envelope is what the log records.
-            if let addressed = action as? any AddressedAction, !isReplaying {
-                let inner = addressed.addressedAction
-                if let fromState = inner as? any StampedFromState {
-                    return addressed.readdressing(stamped(fromState, at: addressed.instance(in: self))) ?? action
-                }
-                if let stampable = inner as? any StampedAction {
-                    return addressed.readdressing(stamp(stampable)) ?? action
-                }
-            }
-            // An action checked for delivery, or a dismissal, is never plain: it is checked on
-            // every dispatch.
-            if !(action is any DeliveryChecked), !(action is any DismissRequest) {
-                plainTypes[slot] = UInt(bitPattern: type)
-            }
-            return action
-        }
-        guard !isReplaying else { return action }
-        return stamp(stampable)
-    }
-
-    private func stamp<S: StampedAction>(_ action: S) -> any Action {
-        var action = action
-        action.stamp(from: dependencies)
-        return action
-    }
-
-    /// The action stamped from the dependencies and the state of the model it reads: the one in
-    /// the instance at `location` (the screen it is addressed to), the one a ``TargetedAction``
-    /// names, or else the first of its type; unstamped when there is none.
-    private func stamped<S: StampedFromState>(_ action: S, at location: ModelLocation? = nil) -> any Action {
-        let instance = location ?? (action as? any TargetedAction)?.instance(in: self)
-        let named = instance.flatMap { stampSource(S.StampSource.self, in: $0) }
-        guard let state = named ?? lookup(S.StampSource.self) else { return action }
-        var action = action
-        action.stamp(from: dependencies, state: state)
-        return action
-    }
-
-    /// The first model of a type at or inside the instance at a location.
-    private func stampSource<T: Model>(_ type: T.Type, in instance: ModelLocation) -> T? {
-        if let model = model(at: instance) as? T { return model }
-        return locatedModelsUntracked(T.self).first {
-            $0.location.box == instance.box && $0.location.steps.starts(with: instance.steps)
-        }?.model
-    }
-
     /// Runs an action from a link of the chain on; outside a dispatch, this starts one (the
     /// action then counts as released by middleware unless said otherwise) and handles every
     /// action queued meanwhile.
     func run(_ action: any Action, from link: ChainLink, origin: Origin = .middleware) {
-        if isDispatching {
+        if actionQueue.isDispatching {
             link.run(action)
             return
         }
-        isDispatching = true
-        currentOrigin = origin
+        actionQueue.begin(from: origin)
         link.run(action)
-        if queueHead < queue.count { drainQueue() }
-        isDispatching = false
+        if actionQueue.hasWaiting { drainQueue() }
+        actionQueue.end()
     }
 
     private func drainQueue() {
-        while queueHead < queue.count, let head {
-            let next = queue[queueHead]
-            queueHead += 1
-            currentOrigin = next.origin
-            head.run(next.action)
-        }
-        queue.removeAll(keepingCapacity: true)
-        queueHead = 0
+        guard let head else { return }
+        while let next = actionQueue.takeNext() { head.run(next) }
     }
 
     /// Asks the store to record what each action changes, from now on (see ``changes``).
@@ -387,7 +300,7 @@ public final class Store: Observable {
             reduceInFull(action, type: type)
         #else
             let isPlain =
-                !isTracking && !hasRegistered && !hasShared && changes.isEmpty && idIndex.isEmpty
+                !isTracking && !trees.hasRegistered && !hasShared && changes.isEmpty && idIndex.isEmpty
                 && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
             guard isPlain else { return reduceInFull(action, type: type) }
@@ -399,7 +312,7 @@ public final class Store: Observable {
     @inline(__always)
     private func reducePlain(_ action: any Action, type: ObjectIdentifier) {
         root.reduce(action, type: type)
-        if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
+        if LayoutGuard.count != ledger.layoutFailuresSeen { reportUnreadableLayouts() }
         if hasListeners { notifyListeners(of: action) }
     }
 
@@ -412,7 +325,7 @@ public final class Store: Observable {
             effects.cancel(id: cancel.id)
         }
         #if DEBUG
-            if routingChecked.insert(type).inserted { checkRouting(action, type: type) }
+            if ledger.checksRoutingFirst(of: type) { checkRouting(action, type: type) }
         #endif
         // The last action's record goes before this walk: its values share the tree's buffers,
         // and a buffer held twice is copied by the first write into it.
@@ -428,9 +341,9 @@ public final class Store: Observable {
         }
         if tracking {
             changes = changeLog.take()
-            if !idIndex.isEmpty { forgetLocations(after: changes) }
+            if !idIndex.isEmpty { idIndex.forget(after: changes) }
         }
-        if LayoutGuard.count != layoutFailuresSeen { reportUnreadableLayouts() }
+        if LayoutGuard.count != ledger.layoutFailuresSeen { reportUnreadableLayouts() }
         if hasListeners { notifyListeners(of: action) }
     }
 
@@ -441,19 +354,19 @@ public final class Store: Observable {
             changeLog.keepsValues = changeRecorders > 0
             changeLog.start(box: 0, root: root.address, layout: root.layout)
             root.reduce(action, type: type, tracking: changeLog)
-            if hasRegistered {
-                for (index, box) in registered.enumerated() {
+            if trees.hasRegistered {
+                for (index, box) in trees.registered.enumerated() {
                     changeLog.start(box: index + 1, root: box.address, layout: box.layout)
                     box.reduce(action, type: type, tracking: changeLog)
                 }
             }
         } else {
             root.reduce(action, type: type)
-            if hasRegistered {
-                for box in registeredRoute(for: type) { box.reduce(action, type: type) }
+            if trees.hasRegistered {
+                for box in trees.route(for: type) { box.reduce(action, type: type) }
             }
             // Untracked, any model may have moved.
-            if !idIndex.isEmpty { idIndex.removeAll() }
+            idIndex.removeAll()
         }
     }
 
@@ -462,11 +375,11 @@ public final class Store: Observable {
     /// walk's own changes.
     private func syncSharedFields(tracking: Bool) {
         guard tracking else {
-            for box in [root] + registered { box.syncShared(tracking: nil) }
+            for box in trees.all { box.syncShared(tracking: nil) }
             return
         }
         changeLog.keepsValues = changeRecorders > 0
-        for (index, box) in ([root] + registered).enumerated() {
+        for (index, box) in trees.all.enumerated() {
             changeLog.start(box: index, root: box.address, layout: box.layout)
             box.syncShared(tracking: changeLog)
         }
@@ -475,11 +388,16 @@ public final class Store: Observable {
     /// Tells reduction observers, observers of changed models and subscribers of the action.
     private func notifyListeners(of action: any Action) {
         if !reductionObservers.isEmpty {
-            let origin = currentOrigin
-            for observer in reductionObservers { observer.observe(action, origin) }
+            // A copy: an observer may add or remove observers.
+            let observers = reductionObservers
+            observers.tell(action, origin: actionQueue.origin)
         }
-        if !observed.isEmpty { notifyObservers(of: changes) }
-        if !subscriptions.isEmpty { notifySubscribers(action) }
+        if !observation.isEmpty { notifyObservers(of: changes) }
+        if !subscriptions.isEmpty {
+            // A copy: a consumer may end its sequence.
+            let consumers = subscriptions
+            consumers.deliver(action, from: self)
+        }
     }
 
     /// Lets go of the last action's record. Its old values may alone hold old levels of a
@@ -495,7 +413,7 @@ public final class Store: Observable {
     /// Applies ``Register``, ``Replace`` or ``Restore``; while tracking, records each tree's
     /// value before and after as one change, since values are put back wholesale.
     private func applyStoreAction(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
-        let before = tracking ? ([root] + registered).map(\.model) : []
+        let before = tracking ? trees.all.map(\.model) : []
         if type == registerType, let register = action as? Register {
             self.register(register.model)
         } else if type == replaceType, let replace = action as? Replace {
@@ -511,7 +429,7 @@ public final class Store: Observable {
             if hasShared { reseedSharedValues(from: placed ? restore.models : []) }
         }
         guard tracking else { return }
-        for (index, box) in ([root] + registered).enumerated() {
+        for (index, box) in trees.all.enumerated() {
             changeLog.recordTree(
                 box: index, layout: box.layout, before: before.indices.contains(index) ? before[index] : nil,
                 after: box.model)
@@ -520,14 +438,14 @@ public final class Store: Observable {
 
     /// The store's whole state: the root tree's value, then each registered model's, in the
     /// order they were registered.
-    package var treeValues: [any Model] { ([root] + registered).map(\.model) }
+    package var treeValues: [any Model] { trees.all.map(\.model) }
 
     /// Puts back the whole state as ``treeValues`` read it, with no action: no model's `update`
     /// runs and no middleware sees it, so time travel shows a state the app had rather than
     /// one that also reduced a `Replace`. Models registered since are dropped; observers are
     /// told of what changed.
     package func setTreeValues(_ values: [any Model]) {
-        precondition(!isDispatching, "a store's state is put back between actions, not during one")
+        precondition(!actionQueue.isDispatching, "a store's state is put back between actions, not during one")
         guard let first = values.first else { return }
         let tracking = isTracking
         let before = tracking ? treeValues : []
@@ -536,38 +454,38 @@ public final class Store: Observable {
         var boxes: [AnyModelBox] = []
         for value in values.dropFirst() {
             let type = ObjectIdentifier(Swift.type(of: value))
-            if let box = registered.first(where: { ObjectIdentifier($0.layout.type) == type }) {
+            if let box = trees.registered(ofType: type) {
                 box.withMutableValue { _ = box.layout.model?.assign($0, value) }
                 boxes.append(box)
             } else {
                 boxes.append(makeBox(value))
             }
         }
-        registered = boxes
-        if !idIndex.isEmpty { idIndex.removeAll() }
-        hasShared = ([root] + registered).contains { $0.holdsShared }
+        trees.setRegistered(boxes)
+        idIndex.removeAll()
+        hasShared = trees.all.contains { $0.holdsShared }
         if hasShared { reseedSharedValues(from: []) }
         guard tracking else { return }
-        for (index, box) in ([root] + registered).enumerated() {
+        for (index, box) in trees.all.enumerated() {
             changeLog.recordTree(
                 box: index, layout: box.layout, before: before.indices.contains(index) ? before[index] : nil,
                 after: box.model)
         }
         changes = changeLog.take()
-        if !observed.isEmpty { notifyObservers(of: changes) }
+        if !observation.isEmpty { notifyObservers(of: changes) }
     }
 
     /// Registers models beside the root with no action, for state a test declares beside the
     /// one it tests: no middleware sees them arrive, and their ``Shared`` fields give their
     /// keys the values every other field then takes.
     package func placeBeside(_ models: [any Model]) {
-        precondition(!isDispatching, "models are placed beside the root between actions, not during one")
+        precondition(!actionQueue.isDispatching, "models are placed beside the root between actions, not during one")
         for model in models { register(model) }
         if hasShared { reseedSharedValues(from: models) }
     }
 
     /// The models registered beside the root, in the order they were registered.
-    package var besideValues: [any Model] { registered.map(\.model) }
+    package var besideValues: [any Model] { trees.registered.map(\.model) }
 
     /// Starts the shared values again from models put back wholesale, whose fields hold the
     /// values to keep; then from the first field of each other key the trees hold.
@@ -579,49 +497,19 @@ public final class Store: Observable {
                 var seed = model
                 SharedValues.syncFields(of: &seed)
             }
-            for box in [root] + registered { box.syncShared(tracking: nil) }
+            for box in trees.all { box.syncShared(tracking: nil) }
         }
-    }
-
-    /// Drops the known locations of the types whose models the changes may have added, removed
-    /// or moved, or whose ids changed.
-    private func forgetLocations(after changes: [ModelChange]) {
-        for change in changes {
-            if change.mayRegroupExistentials || change.depth == 0 && change.changedParts == nil {
-                idIndex.removeAll()
-                return
-            }
-            for type in change.regroupedTypes { idIndex[type] = nil }
-            if change.layout.model?.identity != nil {
-                let ids = change.ids
-                if ids.before != ids.after { idIndex[change.layout.typeID] = nil }
-            }
-        }
-    }
-
-    /// The registered trees that actions of the type reach.
-    private func registeredRoute(for type: ObjectIdentifier) -> [AnyModelBox] {
-        if let lastRoute, lastRoute.type == type { return lastRoute.boxes }
-        let boxes: [AnyModelBox]
-        if let known = registeredRoutes[type] {
-            boxes = known
-        } else {
-            boxes = registered.filter { $0.reaches(type) }
-            registeredRoutes[type] = boxes
-        }
-        lastRoute = (type, boxes)
-        return boxes
     }
 
     private func updateHasListeners() {
-        hasListeners = !observed.isEmpty || !subscriptions.isEmpty || !reductionObservers.isEmpty
+        hasListeners = !observation.isEmpty || !subscriptions.isEmpty || !reductionObservers.isEmpty
     }
 
     private func register(_ model: any Model) {
         let type = ObjectIdentifier(Swift.type(of: model))
-        guard !registered.contains(where: { ObjectIdentifier($0.layout.type) == type }) else { return }
+        guard trees.registered(ofType: type) == nil else { return }
         let box = makeBox(model)
-        registered.append(box)
+        trees.register(box)
         reportShape(of: box)
         if box.holdsShared { hasShared = true }
     }
@@ -630,7 +518,7 @@ public final class Store: Observable {
     private func replace(with model: any Model) -> Bool {
         let query = ModelQuery(modelType: ObjectIdentifier(Swift.type(of: model)))
         var placed = false
-        for box in [root] + registered where query.mayContain(box.layout) {
+        for box in trees.all where query.mayContain(box.layout) {
             box.withMutableValue { pointer in
                 box.layout.searchMutable(pointer, query) { pointer, layout in
                     if layout.model?.assign(pointer, model) == true { placed = true }
@@ -656,7 +544,7 @@ public final class Store: Observable {
             let values = byType[type]!
             let query = ModelQuery(modelType: type)
             var index = 0
-            for box in [root] + registered where query.mayContain(box.layout) {
+            for box in trees.all where query.mayContain(box.layout) {
                 box.withMutableValue { pointer in
                     box.layout.searchMutable(pointer, query) { pointer, layout in
                         guard index < values.count else { return false }
@@ -674,14 +562,14 @@ public final class Store: Observable {
                 }
             }
         }
-        for box in [root] + registered { auditValues(of: box) }
+        for box in trees.all { auditValues(of: box) }
         return placed
     }
 
     /// Puts each model back at its location; one whose location leads nowhere now is skipped.
     /// `false` when none found its place.
     private func restore(_ models: [any Model], at locations: [ModelLocation]) -> Bool {
-        let boxes = [root] + registered
+        let boxes = trees.all
         var placed = false
         for (model, location) in zip(models, locations) where boxes.indices.contains(location.box) {
             let box = boxes[location.box]
@@ -695,70 +583,4 @@ public final class Store: Observable {
         return placed
     }
 
-    private func checkRouting(_ action: any Action, type: ObjectIdentifier) {
-        let actionName = typeName(Swift.type(of: action))
-        let changed = Mutex<[TypeLayout]>([])
-        for box in [root] + registered {
-            box.checkRouting(action, type: type) { layout in changed.withLock { $0.append(layout) } }
-        }
-        report(
-            changed.withLock { $0 }.map { layout in
-                Diagnostic(
-                    kind: .undeclaredAction, typeName: layout.name, member: actionName,
-                    message:
-                        "\(layout.name) changed in response to \(actionName), which its handledActions does not list; the store does not deliver \(actionName) to it, so that change is lost. Add \(actionName).self to \(layout.name).handledActions."
-                )
-            })
-    }
-
-    private func reportShape(of box: AnyModelBox) {
-        report(box.layout.reachable.flatMap(\.diagnostics))
-        // Models that need a middleware, checked against the list (a replaying store keeps
-        // only the middleware that watches, and needs none of them).
-        if !isReplaying {
-            for layout in box.layout.reachable {
-                guard let served = layout.type as? any ServedModel.Type,
-                    let missing = served.missingMiddleware(in: middleware)
-                else { continue }
-                report([
-                    Diagnostic(kind: .missingMiddleware, typeName: layout.name, member: "", message: missing)
-                ])
-            }
-        }
-        report(ShapeAudit.typeDiagnostics(box.layout))
-        auditValues(of: box)
-        reportUnreadableLayouts()
-    }
-
-    /// Reports the types of this store's trees whose layouts were found unreadable since it
-    /// last looked: enums are checked as their values are first walked, so one may fail in
-    /// the middle of any action. With `any Model` fields, whose types are known only from
-    /// values, every failure is reported.
-    private func reportUnreadableLayouts() {
-        let failures = LayoutGuard.failures(from: layoutFailuresSeen)
-        layoutFailuresSeen += failures.count
-        guard !failures.isEmpty else { return }
-        let layouts = ([root] + registered).map(\.layout)
-        let anyType = layouts.contains { $0.hasExistentialBelow }
-        let types = Set(layouts.flatMap { $0.reachable.map(\.typeID) })
-        report(failures.filter { anyType || types.contains($0.type) }.map(\.diagnostic))
-    }
-
-    /// Reports the existentials in a tree's current value that hold models; called whenever
-    /// values are put back wholesale, since a replaced value may hide a model the old did not.
-    private func auditValues(of box: AnyModelBox) {
-        box.withValue { report(ShapeAudit.valueDiagnostics(in: $0, layout: box.layout)) }
-    }
-
-    /// Reports a diagnostic found by middleware, once per store.
-    package func report(_ diagnostic: Diagnostic) {
-        report([diagnostic])
-    }
-
-    private func report(_ found: [Diagnostic]) {
-        for diagnostic in found where reported.insert(diagnostic).inserted {
-            diagnostics.append(diagnostic)
-            onDiagnostic(diagnostic)
-        }
-    }
 }
