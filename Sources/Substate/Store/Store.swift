@@ -49,11 +49,8 @@ public final class Store: Observable {
     /// The diagnostics reported so far, and the checks made to find them.
     @exclusivity(unchecked) var ledger: DiagnosticLedger
 
-    /// The first link of the middleware chain.
-    @exclusivity(unchecked) private var head: ChainLink?
-    /// Whether the chain is the reducing link alone (no middleware), which dispatch then
-    /// skips: a store without middleware pays for no link.
-    @exclusivity(unchecked) private var reducesDirectly = false
+    /// The middleware and the links between them.
+    @exclusivity(unchecked) private var chain: MiddlewareChain
 
     /// Where the action being dispatched came from, for middleware that reports it (loggers).
     package var dispatchOrigin: Origin { actionQueue.origin }
@@ -151,25 +148,21 @@ public final class Store: Observable {
         self.root = root
         isReplaying = replaying
         let middleware = replaying ? middleware.filter(\.runsDuringReplay) : middleware
-        self.middleware = middleware
+        chain = MiddlewareChain(middleware: middleware)
         let onDiagnostic = onDiagnostic ?? { printToStandardError($0.description) }
         ledger = DiagnosticLedger(handler: onDiagnostic)
         trees = ModelTrees(root: root)
         let lifetime = StoreLifetime(onDiagnostic: onDiagnostic)
         self.lifetime = lifetime
-        var link: ChainLink = ReduceLink(store: self, lifetime: lifetime)
-        for middleware in middleware.reversed() {
-            link = MiddlewareLink(store: self, lifetime: lifetime, middleware: middleware, next: link)
-        }
-        head = link
-        reducesDirectly = middleware.isEmpty
+        chain.link(to: self, lifetime: lifetime)
         effects.attach(to: self, lifetime: lifetime)
         reportShape(of: root)
         hasShared = root.holdsShared
         if sendsStart { dispatch(Start(), origin: .store) }
     }
 
-    let middleware: [any Middleware]
+    /// The middleware, first to last.
+    var middleware: [any Middleware] { chain.middleware }
     let lifetime: StoreLifetime
     /// What each middleware instance keeps for this store alone (see ``storage(for:_:)``).
     var middlewareStorage: [MiddlewareStorageKey: AnyObject] = [:]
@@ -184,11 +177,7 @@ public final class Store: Observable {
         subscriptions.finishAll()
         // From here on, a kept `Next` or effect runtime must not reach this store.
         lifetime.release()
-        var link = head
-        while let current = link {
-            current.isReleased = true
-            link = (current as? MiddlewareLink)?.next.link
-        }
+        chain.release()
     }
 
     /// Dispatches an action: it passes every middleware, then reaches every model.
@@ -242,14 +231,14 @@ public final class Store: Observable {
             actionQueue.enqueue(action, origin: origin)
             return
         }
-        if reducesDirectly {
+        if chain.reducesDirectly {
             actionQueue.begin(from: origin)
             reduce(action, type: type)
             if actionQueue.hasWaiting { drainQueue() }
             actionQueue.end()
             return
         }
-        guard let head else { return }
+        guard let head = chain.head else { return }
         run(action, from: head, origin: origin)
     }
 
@@ -268,7 +257,7 @@ public final class Store: Observable {
     }
 
     private func drainQueue() {
-        guard let head else { return }
+        guard let head = chain.head else { return }
         while let next = actionQueue.takeNext() { head.run(next) }
     }
 
