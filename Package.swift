@@ -1,6 +1,31 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// An example: its feature library in `Examples/NAME/Feature`, and its program in
+/// `Examples/NAME/App`, which uses the feature.
+func example(_ name: String, feature: [Target.Dependency], app: [Target.Dependency]) -> [Target] {
+    [
+        .target(name: "\(name)Feature", dependencies: feature, path: "Examples/\(name)/Feature"),
+        .executableTarget(
+            name: name, dependencies: [.byName(name: "\(name)Feature")] + app, path: "Examples/\(name)/App"),
+    ]
+}
+
+/// A program the tests start in a process of its own, in `Tests/Processes/FOLDER`.
+func child(_ name: String, folder: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: "Tests/Processes/\(folder)")
+}
+
+/// A test target, in `Tests/NAME`.
+func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)")
+}
+
+/// The libraries the larger examples' programs use.
+let app: [Target.Dependency] = ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay"]
+/// What the guides', the catalogs' and the README's samples use: those and the test store.
+let samples: [Target.Dependency] = app + ["SubstateTesting"]
+
 let package = Package(
     name: "Substate",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
@@ -27,31 +52,6 @@ let package = Package(
         .target(
             name: "SubstateTesting", dependencies: ["Substate", "SubstateDump", "SubstateMiddleware"],
             path: "Sources/SubstateTesting"),
-        .target(name: "CounterFeature", dependencies: ["Substate"], path: "Examples/Counter/Feature"),
-        .executableTarget(
-            name: "Counter", dependencies: ["CounterFeature", "Substate", "SubstateMiddleware"],
-            path: "Examples/Counter/App"),
-        .target(
-            name: "TodosFeature",
-            dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay"],
-            path: "Examples/Todos/Feature"),
-        .executableTarget(
-            name: "Todos",
-            dependencies: ["TodosFeature", "Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay"],
-            path: "Examples/Todos/App"),
-        .target(
-            name: "PodcastsFeature", dependencies: ["Substate", "SubstateMiddleware"],
-            path: "Examples/Podcasts/Feature"),
-        .executableTarget(
-            name: "Podcasts", dependencies: ["PodcastsFeature", "Substate", "SubstateMiddleware"],
-            path: "Examples/Podcasts/App"),
-        .target(
-            name: "SearchFeature", dependencies: ["Substate", "SubstateMiddleware", "SubstateMachine"],
-            path: "Examples/Search/Feature"),
-        .executableTarget(
-            name: "Search",
-            dependencies: ["SearchFeature", "Substate", "SubstateMiddleware", "SubstateMachine", "SubstateReplay"],
-            path: "Examples/Search/App"),
         .executableTarget(
             name: "substate-bench",
             dependencies: [
@@ -60,100 +60,52 @@ let package = Package(
             ],
             path: "Benchmarks/substate-bench"),
         .target(name: "SubstateTestSupport", path: "Tests/Support"),
-        .executableTarget(
-            name: "substate-saver-child", dependencies: ["Substate", "SubstateMiddleware"],
-            path: "Tests/Processes/SaverChild"),
         .target(
             name: "ShopFixture",
             dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
             path: "Tests/Fixtures/Shop"),
-        .executableTarget(
-            name: "substate-lifetime-child", dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay"],
-            path: "Tests/Processes/LifetimeChild"),
-        .executableTarget(
-            name: "substate-stack-child", dependencies: ["Substate", "SubstateMiddleware", "SubstateReplay"],
-            path: "Tests/Processes/StackChild"),
-        .executableTarget(
-            name: "substate-replay-child",
-            dependencies: ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
-            path: "Tests/Processes/ReplayChild"),
-        .testTarget(
-            name: "SubstateTests",
-            dependencies: ["Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"],
-            path: "Tests/SubstateTests"),
-        .testTarget(
-            name: "SubstateMiddlewareTests",
-            dependencies: [
+        child("substate-saver-child", folder: "SaverChild", ["Substate", "SubstateMiddleware"]),
+        child(
+            "substate-lifetime-child", folder: "LifetimeChild", ["Substate", "SubstateMiddleware", "SubstateReplay"]),
+        child("substate-stack-child", folder: "StackChild", ["Substate", "SubstateMiddleware", "SubstateReplay"]),
+        child(
+            "substate-replay-child", folder: "ReplayChild",
+            ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"]),
+        tests(
+            "SubstateTests",
+            ["Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"]),
+        tests(
+            "SubstateMiddlewareTests",
+            [
                 "Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport",
-                "ShopFixture", "substate-saver-child",
-                "substate-replay-child",
-                "substate-lifetime-child",
+                "ShopFixture", "substate-saver-child", "substate-replay-child", "substate-lifetime-child",
                 "substate-stack-child",
-            ],
-            path: "Tests/SubstateMiddlewareTests"),
-        .testTarget(
-            name: "SubstateReplayTests",
-            dependencies: [
+            ]),
+        tests(
+            "SubstateReplayTests",
+            [
                 "Substate", "SubstateDump", "SubstateReplay", "SubstateMiddleware", "SubstateTestSupport",
                 "SubstateLogTool",
-            ],
-            path: "Tests/SubstateReplayTests"),
-        .testTarget(
-            name: "SubstateDumpTests",
-            dependencies: ["Substate", "SubstateDump", "SubstateTestSupport"],
-            path: "Tests/SubstateDumpTests"),
-        .testTarget(
-            name: "SubstateMachineTests",
-            dependencies: [
-                "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport",
-            ],
-            path: "Tests/SubstateMachineTests"),
-        .testTarget(
-            name: "SubstateTestingTests",
-            dependencies: [
-                "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting",
-                "SubstateTestSupport",
-            ],
-            path: "Tests/SubstateTestingTests"),
-        .testTarget(
-            name: "SubstateLogToolTests",
-            dependencies: [
-                "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateLogTool", "SubstateTestSupport",
-            ],
-            path: "Tests/SubstateLogToolTests"),
-        .testTarget(
-            name: "CounterExampleTests", dependencies: ["CounterFeature", "Substate", "SubstateTesting"],
-            path: "Tests/CounterExampleTests"),
-        .testTarget(
-            name: "TodosExampleTests",
-            dependencies: [
-                "TodosFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay",
-                "SubstateTesting",
-            ],
-            path: "Tests/TodosExampleTests"),
-        .testTarget(
-            name: "PodcastsExampleTests",
-            dependencies: ["PodcastsFeature", "Substate", "SubstateMiddleware", "SubstateTesting"],
-            path: "Tests/PodcastsExampleTests"),
-        .testTarget(
-            name: "SearchExampleTests",
-            dependencies: [
-                "SearchFeature", "Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay",
-                "SubstateTesting", "SubstateTestSupport",
-            ],
-            path: "Tests/SearchExampleTests"),
-        .testTarget(
-            name: "GuideTests",
-            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
-            path: "Tests/GuideTests"),
-        .testTarget(
-            name: "DocSnippets",
-            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
-            path: "Tests/DocSnippets"),
-        .testTarget(
-            name: "ReadmeSnippets",
-            dependencies: ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTesting"],
-            path: "Tests/ReadmeSnippets"),
-    ],
+            ]),
+        tests("SubstateDumpTests", ["Substate", "SubstateDump", "SubstateTestSupport"]),
+        tests(
+            "SubstateMachineTests",
+            ["Substate", "SubstateMachine", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"]),
+        tests("SubstateTestingTests", samples + ["SubstateTestSupport"]),
+        tests(
+            "SubstateLogToolTests",
+            ["Substate", "SubstateMiddleware", "SubstateReplay", "SubstateLogTool", "SubstateTestSupport"]),
+        tests("CounterExampleTests", ["CounterFeature", "Substate", "SubstateTesting"]),
+        tests("TodosExampleTests", ["TodosFeature"] + samples),
+        tests("PodcastsExampleTests", ["PodcastsFeature", "Substate", "SubstateMiddleware", "SubstateTesting"]),
+        tests("SearchExampleTests", ["SearchFeature"] + samples + ["SubstateTestSupport"]),
+        tests("GuideTests", samples),
+        tests("DocSnippets", samples),
+        tests("ReadmeSnippets", samples),
+    ]
+        + example("Counter", feature: ["Substate"], app: ["Substate", "SubstateMiddleware"])
+        + example("Todos", feature: app, app: app)
+        + example("Podcasts", feature: ["Substate", "SubstateMiddleware"], app: ["Substate", "SubstateMiddleware"])
+        + example("Search", feature: ["Substate", "SubstateMiddleware", "SubstateMachine"], app: app),
     swiftLanguageModes: [.v6]
 )

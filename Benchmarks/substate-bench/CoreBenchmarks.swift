@@ -27,18 +27,11 @@ enum CoreBenchmarks {
         var handRoot = Root(models: models)
         let store = Store(model: Root(models: models))
         let ops = max(40, 400_000 / models)
-        let times = harness.compare([
-            // A local copy: a captured `var` would pay a dynamic exclusivity check per call.
-            (
-                "hand", ops,
-                { ops in
-                    var root = handRoot
-                    for i in 0..<ops { handWrittenUpdate(&root, cycle[i & 3]) }
-                    handRoot = root
-                }
-            ),
-            ("store", ops, { ops in for i in 0..<ops { store.update(cycle[i & 3]) } }),
-        ])
+        let times = storeAgainstHand(store, ops: ops, harness: harness) { ops in
+            var root = handRoot
+            for i in 0..<ops { handWrittenUpdate(&root, cycle[i & 3]) }
+            handRoot = root
+        }
         blackHole(handRoot)
         let count = handRoot.modelCount
         return Figure(
@@ -54,19 +47,11 @@ enum CoreBenchmarks {
     static func dispatchOneModel(harness: Harness) -> Figure {
         var hand = Item(id: 3)
         let store = Store(model: Item(id: 3))
-        let ops = 2_000_000
-        let times = harness.compare([
-            // A local copy: a captured `var` would pay a dynamic exclusivity check per call.
-            (
-                "hand", ops,
-                { ops in
-                    var item = hand
-                    for i in 0..<ops { handWrittenCall(&item, cycle[i & 3]) }
-                    hand = item
-                }
-            ),
-            ("store", ops, { ops in for i in 0..<ops { store.update(cycle[i & 3]) } }),
-        ])
+        let times = storeAgainstHand(store, ops: 2_000_000, harness: harness) { ops in
+            var item = hand
+            for i in 0..<ops { handWrittenCall(&item, cycle[i & 3]) }
+            hand = item
+        }
         blackHole(hand)
         return Figure(
             name: "dispatch, 1 model vs its update called by hand", value: times["store"]! / times["hand"]!,
@@ -74,6 +59,18 @@ enum CoreBenchmarks {
             detail:
                 "store \(Report.format(times["store"]!, 1)) ns vs update(action:) \(Report.format(times["hand"]!, 1)) ns per action"
         )
+    }
+
+    /// The store dispatching the actions of `cycle`, against the same actions applied by hand.
+    /// The hand-written contender works on a local copy of its value: a captured `var` would
+    /// pay a dynamic exclusivity check per call.
+    private static func storeAgainstHand(
+        _ store: Store, ops: Int, harness: Harness, hand: @escaping (Int) -> Void
+    ) -> [String: Double] {
+        harness.compare([
+            ("hand", ops, hand),
+            ("store", ops, { ops in for i in 0..<ops { store.update(cycle[i & 3]) } }),
+        ])
     }
 
     static func middleware(harness: Harness) -> Figure {

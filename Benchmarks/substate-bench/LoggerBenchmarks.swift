@@ -14,13 +14,9 @@ enum LoggerBenchmarks {
         let done: Bool
     }
 
-    struct Row: Model, Identifiable {
+    struct Row: ListRow {
         let id: Int
         var done = false
-        struct Toggle: Action { let id: Int }
-        mutating func update(action: Action) {
-            if let toggle = action as? Toggle, toggle.id == id { done.toggle() }
-        }
     }
 
     struct Table: Model {
@@ -29,13 +25,10 @@ enum LoggerBenchmarks {
     }
 
     /// A row that declares its one action type, so the store routes other actions past it.
-    struct RoutedRow: Model, Identifiable {
+    struct RoutedRow: ListRow {
         let id: Int
         var done = false
-        mutating func update(action: Action) {
-            if let toggle = action as? Row.Toggle, toggle.id == id { done.toggle() }
-        }
-        static var handledActions: [any Action.Type]? { [Row.Toggle.self] }
+        static var handledActions: [any Action.Type]? { [ToggleRow.self] }
     }
 
     /// A title that only renames react to.
@@ -114,9 +107,9 @@ enum LoggerBenchmarks {
         recording.recordChanges()
         let diffed = Store(model: Table(rows: rows), middleware: [ModelLogger(diff: true, output: discard)])
         let diffTimes = Harness(rounds: harness.rounds).compare([
-            ("plain", 50, { ops in for index in 0..<ops { plain.update(Row.Toggle(id: index)) } }),
-            ("recording", 50, { ops in for index in 0..<ops { recording.update(Row.Toggle(id: index)) } }),
-            ("diffed", 50, { ops in for index in 0..<ops { diffed.update(Row.Toggle(id: index)) } }),
+            ("plain", 50, { ops in for index in 0..<ops { plain.update(ToggleRow(id: index)) } }),
+            ("recording", 50, { ops in for index in 0..<ops { recording.update(ToggleRow(id: index)) } }),
+            ("diffed", 50, { ops in for index in 0..<ops { diffed.update(ToggleRow(id: index)) } }),
         ])
         let routedRows = (0..<10_000).map { RoutedRow(id: $0) }
         let routedPlain = Store(model: RoutedTable(rows: routedRows))
@@ -137,9 +130,9 @@ enum LoggerBenchmarks {
         let switchedOff = max(0, times["off"]! - times["bare"]!)
         // The logger's own work for one action, timed alone: a difference of two dispatches of
         // a 10,000-model tree is noisier than the few microseconds it is about.
-        recording.update(Row.Toggle(id: 5))
+        recording.update(ToggleRow(id: 5))
         let toggled = recording.changes
-        let toggle = Row.Toggle(id: 5)
+        let toggle = ToggleRow(id: 5)
         let work = harness.compare([
             (
                 "describe", 2_000,

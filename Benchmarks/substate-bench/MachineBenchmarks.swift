@@ -2,7 +2,7 @@ import Substate
 import SubstateMachine
 
 /// A small feature whose inputs change its state without effects.
-struct Tally: StateMachine {
+struct Tally: EffectFreeMachine {
     struct State: Sendable {
         var count = 0
         var isOn = false
@@ -11,8 +11,6 @@ struct Tally: StateMachine {
         case add(Int)
         case toggle
     }
-    enum IOEffect: Sendable { case none }
-    typealias IOResult = Never
 
     static func reduceInput(_ state: State, _ input: Input) -> Transition {
         var state = state
@@ -22,14 +20,10 @@ struct Tally: StateMachine {
         }
         return nextState(state)
     }
-
-    static func reduceIOResult(_ state: State, _ ioResult: Never) -> Transition {}
-
-    func runIOEffect(_ ioEffect: IOEffect) -> IOResultStream { .init { $0.finish() } }
 }
 
 /// A feature with a realistic transition: a switch over a few inputs, with guards.
-struct Player: StateMachine {
+struct Player: EffectFreeMachine {
     struct State: Sendable {
         var track = 0
         var position = 0
@@ -42,8 +36,6 @@ struct Player: StateMachine {
         case volume(Int)
         case next
     }
-    enum IOEffect: Sendable { case none }
-    typealias IOResult = Never
 
     static func reduceInput(_ state: State, _ input: Input) -> Transition {
         var state = state
@@ -62,10 +54,6 @@ struct Player: StateMachine {
         }
         return nextState(state)
     }
-
-    static func reduceIOResult(_ state: State, _ ioResult: Never) -> Transition {}
-
-    func runIOEffect(_ ioEffect: IOEffect) -> IOResultStream { .init { $0.finish() } }
 }
 
 struct Nodes<Feature: StateMachine>: Model {

@@ -7,14 +7,10 @@ import Substate
 /// of telling.
 @MainActor
 enum ObservationBenchmarks {
-    struct Todo: Model, Identifiable {
+    struct Todo: ListRow {
         let id: Int
         var title: String
         var done = false
-        struct Toggle: Action { let id: Int }
-        mutating func update(action: Action) {
-            if let toggle = action as? Toggle, toggle.id == id { done.toggle() }
-        }
     }
 
     struct TodoList: Model {
@@ -36,6 +32,13 @@ enum ObservationBenchmarks {
         init(store: Store, byValue: Bool = false) {
             self.store = store
             self.byValue = byValue
+        }
+
+        /// Toggles a todo, and returns how many observers that told.
+        func toggle(_ row: Int) -> Int {
+            let before = told
+            store.update(ToggleRow(id: row))
+            return told - before
         }
 
         /// -1 is the list, other numbers are rows.
@@ -76,16 +79,14 @@ enum ObservationBenchmarks {
                     }
                 }
             ),
-            ("bare", 20, { ops in for index in 0..<ops { bare.update(Todo.Toggle(id: index % 1_000)) } }),
+            ("bare", 20, { ops in for index in 0..<ops { bare.update(ToggleRow(id: index % 1_000)) } }),
             (
                 "observed", 20,
                 { ops in
                     for index in 0..<ops {
                         let row = index % 1_000
-                        let before = screen.told
-                        observed.update(Todo.Toggle(id: row))
                         // The list and the one row, each exactly once.
-                        if screen.told - before != 2 { checked = false }
+                        if screen.toggle(row) != 2 { checked = false }
                         screen.register(-1)
                         screen.register(row)
                     }
@@ -114,16 +115,14 @@ enum ObservationBenchmarks {
         let reader = Store(model: TodoList(todos: todos))
         let times = harness.compare([
             ("reread", 20, { ops in for index in 0..<ops { _ = reader.find(Todo.self, id: index % 1_000, \.done) } }),
-            ("bare", 20, { ops in for index in 0..<ops { bare.update(Todo.Toggle(id: index % 1_000)) } }),
+            ("bare", 20, { ops in for index in 0..<ops { bare.update(ToggleRow(id: index % 1_000)) } }),
             (
                 "observed", 20,
                 { ops in
                     for index in 0..<ops {
                         let row = index % 1_000
-                        let before = screen.told
-                        observed.update(Todo.Toggle(id: row))
                         // The toggled row only: no id changed, so the list is not told.
-                        if screen.told - before != 1 || screen.pending.contains(row) { checked = false }
+                        if screen.toggle(row) != 1 || screen.pending.contains(row) { checked = false }
                         screen.register(row)
                     }
                 }

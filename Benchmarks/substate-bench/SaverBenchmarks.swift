@@ -20,7 +20,7 @@ struct Inventory: SavedModel {
 @MainActor
 enum SaverBenchmarks {
     static func debouncedSave(harness: Harness) async -> Figure {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("substate-bench-\(getpid())")
+        let directory = scratchDirectory("saver")
         defer { try? FileManager.default.removeItem(at: directory) }
         let clock = TestClock()
         let store = Store(
@@ -69,8 +69,7 @@ enum SaverBenchmarks {
     /// flush of the directory) against Foundation's atomic write, which flushes nothing, of the
     /// same bytes.
     static func durableWrite(harness: Harness) -> Figure {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "substate-bench-durable-\(getpid())")
+        let directory = scratchDirectory("durable")
         defer { try? FileManager.default.removeItem(at: directory) }
         let storage = ModelSaver.FileStorage(directory: directory.appendingPathComponent("storage"))
         let plainFile = directory.appendingPathComponent("plain.json")

@@ -13,7 +13,6 @@ import Substate
 @MainActor
 public final class ActionTracker: Middleware {
     private let outlet: EventOutlet
-    private let duringReplay: Bool
     private var isTracked = ActionTypeCheck { $0 is any TrackedAction }
 
     /// Creates a tracker.
@@ -22,14 +21,13 @@ public final class ActionTracker: Middleware {
     ///   - duringReplay: Whether a replaying store tracks too.
     ///   - onEvent: Receives each event as it is emitted.
     public init(duringReplay: Bool = false, onEvent: (@MainActor (TrackedEvent) -> Void)? = nil) {
-        outlet = EventOutlet(onEvent)
-        self.duringReplay = duringReplay
+        outlet = EventOutlet(onEvent, duringReplay: duringReplay)
     }
 
     /// The events emitted from now on, until the last store the tracker serves is released.
     public func events() -> AsyncStream<TrackedEvent> { outlet.stream() }
 
-    public var runsDuringReplay: Bool { duringReplay }
+    public var runsDuringReplay: Bool { outlet.duringReplay }
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)

@@ -20,15 +20,19 @@ public struct TrackedEvent: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Delivers tracked events to a closure and to asynchronous sequences, in dispatch order: the
-/// plumbing both trackers share. The sequences end when the last store served is released.
+/// plumbing both trackers share, with whether they track during a replay. The sequences end
+/// when the last store served is released.
 @MainActor
 final class EventOutlet {
     private let handler: (@MainActor (TrackedEvent) -> Void)?
     private let subscribers = Subscribers<TrackedEvent>()
     private var served = ServedStores()
+    /// Whether a replaying store tracks too: the trackers' `runsDuringReplay`.
+    let duringReplay: Bool
 
-    init(_ handler: (@MainActor (TrackedEvent) -> Void)?) {
+    init(_ handler: (@MainActor (TrackedEvent) -> Void)?, duringReplay: Bool) {
         self.handler = handler
+        self.duringReplay = duringReplay
     }
 
     func emit(_ event: TrackedEvent) {

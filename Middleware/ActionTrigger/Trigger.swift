@@ -34,9 +34,7 @@ public struct Trigger: Sendable {
         _ type: A.Type, if condition: @escaping @MainActor @Sendable (A, TriggerContext) -> Bool = { _, _ in true },
         dispatch make: @escaping @MainActor @Sendable (A, TriggerContext) -> (any Action)?
     ) -> Trigger {
-        Trigger(
-            type: ObjectIdentifier(A.self), kind: .follow, make: { make($0 as! A, $1) }, work: nil,
-            condition: { condition($0 as! A, $1) })
+        making(.follow, condition, make)
     }
 
     /// When an action of the type is dispatched and the condition holds, sends what `make`
@@ -45,9 +43,7 @@ public struct Trigger: Sendable {
         _ type: A.Type, if condition: @escaping @MainActor @Sendable (A, TriggerContext) -> Bool = { _, _ in true },
         with make: @escaping @MainActor @Sendable (A, TriggerContext) -> any Action
     ) -> Trigger {
-        Trigger(
-            type: ObjectIdentifier(A.self), kind: .replace, make: { make($0 as! A, $1) }, work: nil,
-            condition: { condition($0 as! A, $1) })
+        making(.replace, condition, make)
     }
 
     /// After an action of the type reaches the tree, if the condition holds, performs the work
@@ -59,6 +55,17 @@ public struct Trigger: Sendable {
         Trigger(
             type: ObjectIdentifier(A.self), kind: .follow, make: { _, _ in nil },
             work: { try await work($0 as! A, $1) }, condition: { condition($0 as! A, $1) })
+    }
+
+    /// A rule that, for an action of the type when the condition holds, sends what `make`
+    /// builds, after the action or in its place.
+    private static func making<A: Action>(
+        _ kind: Kind, _ condition: @escaping @MainActor @Sendable (A, TriggerContext) -> Bool,
+        _ make: @escaping @MainActor @Sendable (A, TriggerContext) -> (any Action)?
+    ) -> Trigger {
+        Trigger(
+            type: ObjectIdentifier(A.self), kind: kind, make: { make($0 as! A, $1) }, work: nil,
+            condition: { condition($0 as! A, $1) })
     }
 }
 

@@ -58,6 +58,7 @@ extension ModelSaver {
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
+                // Fact (scoped pointer): the chunk's bytes are used only inside the closure, and `read` writes at most `count` of them.
                 let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 {
                     if errno == EINTR { continue }
@@ -124,6 +125,7 @@ private func writeDurably(_ data: Data, to path: String) throws {
     guard descriptor >= 0 else { throw SaveError.failed("create the temporary file", path, systemReason()) }
     var open = true
     defer { if open { close(descriptor) } }
+    // Fact (scoped pointer): the data's bytes are used only inside the closure, each write within `buffer.count`.
     try data.withUnsafeBytes { buffer in
         var offset = 0
         while offset < buffer.count {

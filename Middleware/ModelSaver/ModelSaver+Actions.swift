@@ -20,10 +20,7 @@ extension ModelSaver {
             key = nil
             type = nil
         }
-        public init<M: SavedModel>(_ type: M.Type) {
-            key = M.saveKey
-            self.type = typeName(M.self)
-        }
+        public init<M: SavedModel>(_ type: M.Type) { (key, self.type) = (M.saveKey, typeName(M.self)) }
     }
 
     /// Writes every saved model, changed or not.
@@ -42,10 +39,7 @@ extension ModelSaver {
         public let key: String
         /// The name of the model's type, for messages.
         public let type: String?
-        public init<M: SavedModel>(_ type: M.Type) {
-            key = M.saveKey
-            self.type = typeName(M.self)
-        }
+        public init<M: SavedModel>(_ type: M.Type) { (key, self.type) = (M.saveKey, typeName(M.self)) }
     }
 
     /// Loads every saved model in the tree, as at start, then sends ``LoadAllDidComplete``.

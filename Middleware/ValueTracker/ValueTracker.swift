@@ -48,7 +48,6 @@ public final class ValueTracker: Middleware {
 
     private let values: [Value]
     private let outlet: EventOutlet
-    private let duringReplay: Bool
 
     /// Creates a tracker of values.
     ///
@@ -60,14 +59,13 @@ public final class ValueTracker: Middleware {
         _ values: [Value], duringReplay: Bool = false, onEvent: (@MainActor (TrackedEvent) -> Void)? = nil
     ) {
         self.values = values
-        outlet = EventOutlet(onEvent)
-        self.duringReplay = duringReplay
+        outlet = EventOutlet(onEvent, duringReplay: duringReplay)
     }
 
     /// The events emitted from now on, until the last store the tracker serves is released.
     public func events() -> AsyncStream<TrackedEvent> { outlet.stream() }
 
-    public var runsDuringReplay: Bool { duringReplay }
+    public var runsDuringReplay: Bool { outlet.duringReplay }
 
     public func handle(_ action: Action, store: Store, next: Next) {
         next(action)

@@ -56,6 +56,7 @@ enum Formatting {
         appendText(entry.type.utf8, to: &line)
         line.append(UInt8(ascii: " "))
         if let payload = shown ?? entry.payload {
+            // Fact (scoped pointer): the payload's bytes are read only inside the closure, as the bytes (`UInt8`) they are.
             payload.withUnsafeBytes { appendText($0.bindMemory(to: UInt8.self), to: &line) }
         } else {
             line += "(not recorded)".utf8

@@ -23,10 +23,7 @@ public enum LogTool {
         public var output: String
         public var exitCode: Int32
 
-        public init(output: String, exitCode: Int32) {
-            self.output = output
-            self.exitCode = exitCode
-        }
+        public init(output: String, exitCode: Int32) { (self.output, self.exitCode) = (output, exitCode) }
     }
 
     public static let usage = """

@@ -132,34 +132,7 @@ struct ErgoSearch: Model, Equatable {
 }
 
 @MainActor
-final class TestStoreErgonomicsTests: XCTestCase {
-    private nonisolated let failures = Mutex<[RecordedFailure]>([])
-    private nonisolated let capturing = Atomic<Bool>(false)
-
-    nonisolated override func recordFailure(
-        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
-    ) {
-        if capturing.load(ordering: .relaxed) {
-            failures.withLock { $0.append(RecordedFailure(message: description, file: filePath, line: lineNumber)) }
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-
-    private func captured(_ body: () async -> Void) async -> [RecordedFailure] {
-        capturing.store(true, ordering: .relaxed)
-        await body()
-        capturing.store(false, ordering: .relaxed)
-        return failures.withLock { failures in
-            defer { failures = [] }
-            return failures.map {
-                RecordedFailure(
-                    message: $0.message.hasPrefix("failed - ") ? String($0.message.dropFirst(9)) : $0.message,
-                    file: $0.file, line: $0.line)
-            }
-        }
-    }
-
+final class TestStoreErgonomicsTests: FailureCapturingTestCase {
     private func ticker(_ clock: TestClock, exhaustive: Bool = true) -> TestStore<ErgoTicker> {
         TestStore(model: ErgoTicker(), middleware: [ergoTickerEffects], exhaustive: exhaustive) { $0.clock = clock }
     }

@@ -3,7 +3,6 @@ import Substate
 import SubstateMiddleware
 import SubstateTestSupport
 import SubstateTesting
-import Synchronization
 import Testing
 import XCTest
 
@@ -40,43 +39,8 @@ struct Payments: Middleware {
     }
 }
 
-/// One failure XCTest was asked to record: the message and where.
-struct RecordedFailure: Sendable {
-    let message: String
-    let file: String
-    let line: Int
-}
-
 @MainActor
-final class TestStoreReportingTests: XCTestCase {
-    private nonisolated let failures = Mutex<[RecordedFailure]>([])
-    private nonisolated let capturing = Atomic<Bool>(false)
-
-    nonisolated override func recordFailure(
-        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
-    ) {
-        if capturing.load(ordering: .relaxed) {
-            failures.withLock { $0.append(RecordedFailure(message: description, file: filePath, line: lineNumber)) }
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-
-    private func captured(_ body: () async -> Void) async -> [RecordedFailure] {
-        capturing.store(true, ordering: .relaxed)
-        await body()
-        capturing.store(false, ordering: .relaxed)
-        return failures.withLock { failures in
-            defer { failures = [] }
-            // XCTest words a failure "failed - MESSAGE".
-            return failures.map {
-                RecordedFailure(
-                    message: $0.message.hasPrefix("failed - ") ? String($0.message.dropFirst(9)) : $0.message,
-                    file: $0.file, line: $0.line)
-            }
-        }
-    }
-
+final class TestStoreReportingTests: FailureCapturingTestCase {
     func testAFailureIsReportedAtTheTestsOwnLine() async {
         var lines: [Int] = []
         let failures = await captured {

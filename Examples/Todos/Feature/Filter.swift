@@ -8,10 +8,6 @@ public struct Filter: Model, Codable, Equatable, Sendable {
 
     public var mode = Mode.all
 
-    public init(mode: Mode = .all) {
-        self.mode = mode
-    }
-
     public struct Set: Action, Codable {
         public let mode: Mode
         public init(_ mode: Mode) { self.mode = mode }

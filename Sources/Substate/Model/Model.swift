@@ -184,6 +184,7 @@ public typealias State = Model
 @inlinable
 public func _sameBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
     var offset = 0
+    // Fact (in bounds): both regions hold `count` bytes, and each load stays inside them; an unaligned load reads any address.
     while offset + 8 <= count {
         if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)

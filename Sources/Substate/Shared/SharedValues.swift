@@ -118,6 +118,7 @@ extension SharedValues {
     /// Brings the shared fields of a value outside any store up to date with the current
     /// values, or gives the current table the values it has none of.
     static func syncFields<M: Model>(of value: inout M) {
+        // Fact (walk-scoped addresses): the value's address is walked only inside the closure, while `value` is held for it.
         withUnsafeMutablePointer(to: &value) { pointer in
             let layout = LayoutCache.layout(for: M.self, checking: pointer)
             LayoutCache.visitor(for: layout, action: SharedSync.type)?(UnsafeMutableRawPointer(pointer), SharedSync())

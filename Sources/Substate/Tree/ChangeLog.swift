@@ -31,6 +31,7 @@ final class ChangeLog: @unchecked Sendable {
         var index: Int
         /// The value this level leads to, and its layout.
         var value: UnsafeRawPointer
+        // Fact (layouts live forever): the layout cache never lets go of a layout or a part, so these unretained references stay valid.
         var layout: Unmanaged<TypeLayout>?
         /// For an element: the container and its part.
         var container: UnsafeRawPointer? = nil
@@ -62,6 +63,7 @@ final class ChangeLog: @unchecked Sendable {
     var slots: [VisitorSlot] = []
 
     init() {
+        // Fact (owned allocation): the log alone holds its entries, freed once, in deinit or when they move to a larger allocation.
         entries = .allocate(capacity: capacity)
     }
 
@@ -112,6 +114,7 @@ final class ChangeLog: @unchecked Sendable {
     }
 
     private func grow() {
+        // Fact (owned allocation): the entries move to the larger allocation, and the old one is freed once, here.
         let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: entries, count: depth)
         entries.deallocate()

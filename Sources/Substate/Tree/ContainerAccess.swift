@@ -31,25 +31,117 @@ struct ContainerAccess: Sendable {
 /// A visitor of one element of a container, told its position in the container's walk order.
 typealias IndexedVisit = @Sendable (UnsafeMutableRawPointer, any Action, Int) -> Void
 
-/// The indexed walk of an array-like container's elements, in place.
-private func indexedArrayVisit<Element>(
-    _ buffer: UnsafeMutableBufferPointer<Element>, _ action: any Action, _ element: IndexedVisit
+// `Array` and `ContiguousArray` keep their elements in a buffer of their own, one stride apart,
+// and are reached the same way: the functions below take the array's address and whether it is
+// a `ContiguousArray`, and are inlined into the walker's closures, which are compiled generic
+// over the element type alone, as closures written for either array type would be.
+
+/// Calls the body with the elements of the array at the address, for writing. An empty array
+/// is left alone: asking it for a mutable buffer allocates. (Its `count` is read, not
+/// `isEmpty`: in generic code, `isEmpty` asks the runtime for the array's conformance.)
+@inline(__always)
+private func withMutableElements<Element>(
+    _ pointer: UnsafeMutableRawPointer, _: Element.Type, contiguous: Bool,
+    _ body: (UnsafeMutableBufferPointer<Element>) -> Void
 ) {
     // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure.
-    var address = UnsafeMutableRawPointer(buffer.baseAddress!)
-    let stride = MemoryLayout<Element>.stride
-    for index in 0..<buffer.count {
-        element(address, action, index)
-        address += stride
+    if contiguous {
+        let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
+        if array.pointee.count != 0 { array.pointee.withUnsafeMutableBufferPointer { body($0) } }
+    } else {
+        let array = pointer.assumingMemoryBound(to: [Element].self)
+        if array.pointee.count != 0 { array.pointee.withUnsafeMutableBufferPointer { body($0) } }
     }
 }
 
-/// The located walk and the single-element access of an array-like container.
-private func arrayLocated<Element>(
-    _ buffer: UnsafeBufferPointer<Element>, _ body: (ModelLocation.Step, UnsafeRawPointer) -> Void
+/// Calls the body with the elements of the array at the address, for reading.
+@inline(__always)
+private func withElements<Element>(
+    _ pointer: UnsafeRawPointer, _: Element.Type, contiguous: Bool, _ body: (UnsafeBufferPointer<Element>) -> Void
 ) {
     // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure.
-    for index in buffer.indices { body(.element(index), UnsafeRawPointer(buffer.baseAddress! + index)) }
+    if contiguous {
+        pointer.assumingMemoryBound(to: ContiguousArray<Element>.self).pointee.withUnsafeBufferPointer { body($0) }
+    } else {
+        pointer.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { body($0) }
+    }
+}
+
+/// The array's own storage and its count, read in place: the buffer-pointer closure would make
+/// the runtime look its generic types up on every read. No storage when the array does not
+/// hold its elements itself (a bridged array).
+@inline(__always)
+private func storage<Element>(
+    _ pointer: UnsafeRawPointer, _: Element.Type, contiguous: Bool
+) -> (elements: UnsafeMutablePointer<Element>?, count: Int) {
+    // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the storage is read only while the array is not changed.
+    if contiguous {
+        let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
+        return (array.pointee._baseAddressIfContiguous, array.pointee.count)
+    }
+    let array = pointer.assumingMemoryBound(to: [Element].self)
+    return (array.pointee._baseAddressIfContiguous, array.pointee.count)
+}
+
+extension ContainerAccess {
+    /// The access to the elements of an `Array`, or of a `ContiguousArray` when `contiguous`.
+    fileprivate static func array<Element>(of _: Element.Type, contiguous: Bool) -> ContainerAccess {
+        let stride = MemoryLayout<Element>.stride
+        return ContainerAccess(
+            kind: contiguous ? .contiguousArray : .array,
+            makeVisit: { element in
+                { pointer, action in
+                    withMutableElements(pointer, Element.self, contiguous: contiguous) { buffer in
+                        var address = UnsafeMutableRawPointer(buffer.baseAddress!)
+                        for _ in 0..<buffer.count {
+                            element(address, action)
+                            address += stride
+                        }
+                    }
+                }
+            },
+            forEachMutable: { pointer, body in
+                withMutableElements(pointer, Element.self, contiguous: contiguous) { buffer in
+                    for index in buffer.indices { body(UnsafeMutableRawPointer(buffer.baseAddress! + index)) }
+                }
+            },
+            forEach: { pointer, body in
+                withElements(pointer, Element.self, contiguous: contiguous) { buffer in
+                    for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
+                }
+            },
+            forEachLocated: { pointer, body in
+                withElements(pointer, Element.self, contiguous: contiguous) { buffer in
+                    for index in buffer.indices { body(.element(index), UnsafeRawPointer(buffer.baseAddress! + index)) }
+                }
+            },
+            element: { pointer, step, body in
+                let (elements, count) = storage(pointer, Element.self, contiguous: contiguous)
+                guard case .element(let index) = step, index >= 0, index < count, let elements else { return }
+                body(UnsafeRawPointer(elements + index))
+            },
+            elementMutable: { pointer, step, body in
+                guard case .element(let index) = step, index >= 0,
+                    index < storage(pointer, Element.self, contiguous: contiguous).count
+                else { return }
+                withMutableElements(pointer, Element.self, contiguous: contiguous) {
+                    body(UnsafeMutableRawPointer($0.baseAddress! + index))
+                }
+            },
+            makeIndexedVisit: { element in
+                { pointer, action in
+                    withMutableElements(pointer, Element.self, contiguous: contiguous) { buffer in
+                        var address = UnsafeMutableRawPointer(buffer.baseAddress!)
+                        for index in 0..<buffer.count {
+                            element(address, action, index)
+                            address += stride
+                        }
+                    }
+                }
+            },
+            step: { _, index in .element(index) }
+        )
+    }
 }
 
 /// A standard-library type whose elements may be models.
@@ -60,131 +152,13 @@ protocol ModelContainer {
 
 extension Array: ModelContainer {
     static func containerPart(_ builder: inout LayoutBuilder) -> Part {
-        // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure. The `element` read uses the storage without a closure, only while the array is not changed.
-        let stride = MemoryLayout<Element>.stride
-        let access = ContainerAccess(
-            kind: .array,
-            makeVisit: { element in
-                { pointer, action in
-                    let array = pointer.assumingMemoryBound(to: [Element].self)
-                    let count = array.pointee.count
-                    // An empty array is left alone: asking it for a mutable buffer allocates.
-                    if count == 0 { return }
-                    array.pointee.withUnsafeMutableBufferPointer { buffer in
-                        var address = UnsafeMutableRawPointer(buffer.baseAddress!)
-                        for _ in 0..<count {
-                            element(address, action)
-                            address += stride
-                        }
-                    }
-                }
-            },
-            forEachMutable: { pointer, body in
-                let array = pointer.assumingMemoryBound(to: [Element].self)
-                if array.pointee.isEmpty { return }
-                array.pointee.withUnsafeMutableBufferPointer { buffer in
-                    for index in buffer.indices { body(UnsafeMutableRawPointer(buffer.baseAddress! + index)) }
-                }
-            },
-            forEach: { pointer, body in
-                pointer.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { buffer in
-                    for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
-                }
-            },
-            forEachLocated: { pointer, body in
-                pointer.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer {
-                    arrayLocated($0, body)
-                }
-            },
-            element: { pointer, step, body in
-                let array = pointer.assumingMemoryBound(to: [Element].self)
-                guard case .element(let index) = step, array.pointee.indices.contains(index),
-                    let elements = array.pointee._baseAddressIfContiguous
-                else { return }
-                // The array's own storage, read in place: the buffer-pointer closure would make
-                // the runtime look its generic types up on every read.
-                body(UnsafeRawPointer(elements + index))
-            },
-            elementMutable: { pointer, step, body in
-                let array = pointer.assumingMemoryBound(to: [Element].self)
-                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
-                array.pointee.withUnsafeMutableBufferPointer { body(UnsafeMutableRawPointer($0.baseAddress! + index)) }
-            },
-            makeIndexedVisit: { element in
-                { pointer, action in
-                    let array = pointer.assumingMemoryBound(to: [Element].self)
-                    if array.pointee.isEmpty { return }
-                    array.pointee.withUnsafeMutableBufferPointer { indexedArrayVisit($0, action, element) }
-                }
-            },
-            step: { _, index in .element(index) }
-        )
-        return Part(access: .elements(access), child: builder.layout(Element.self))
+        Part(access: .elements(.array(of: Element.self, contiguous: false)), child: builder.layout(Element.self))
     }
 }
 
 extension ContiguousArray: ModelContainer {
     static func containerPart(_ builder: inout LayoutBuilder) -> Part {
-        // Fact (array storage): an array's own buffer holds its elements contiguously, one stride apart; the pointer is used only inside the closure. The `element` read uses the storage without a closure, only while the array is not changed.
-        let stride = MemoryLayout<Element>.stride
-        let access = ContainerAccess(
-            kind: .contiguousArray,
-            makeVisit: { element in
-                { pointer, action in
-                    let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
-                    let count = array.pointee.count
-                    if count == 0 { return }
-                    array.pointee.withUnsafeMutableBufferPointer { buffer in
-                        var address = UnsafeMutableRawPointer(buffer.baseAddress!)
-                        for _ in 0..<count {
-                            element(address, action)
-                            address += stride
-                        }
-                    }
-                }
-            },
-            forEachMutable: { pointer, body in
-                let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
-                if array.pointee.isEmpty { return }
-                array.pointee.withUnsafeMutableBufferPointer { buffer in
-                    for index in buffer.indices { body(UnsafeMutableRawPointer(buffer.baseAddress! + index)) }
-                }
-            },
-            forEach: { pointer, body in
-                pointer.assumingMemoryBound(to: ContiguousArray<Element>.self).pointee.withUnsafeBufferPointer {
-                    buffer in
-                    for index in buffer.indices { body(UnsafeRawPointer(buffer.baseAddress! + index)) }
-                }
-            },
-            forEachLocated: { pointer, body in
-                pointer.assumingMemoryBound(to: ContiguousArray<Element>.self).pointee.withUnsafeBufferPointer {
-                    arrayLocated($0, body)
-                }
-            },
-            element: { pointer, step, body in
-                let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
-                guard case .element(let index) = step, array.pointee.indices.contains(index),
-                    let elements = array.pointee._baseAddressIfContiguous
-                else { return }
-                // The array's own storage, read in place: the buffer-pointer closure would make
-                // the runtime look its generic types up on every read.
-                body(UnsafeRawPointer(elements + index))
-            },
-            elementMutable: { pointer, step, body in
-                let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
-                guard case .element(let index) = step, array.pointee.indices.contains(index) else { return }
-                array.pointee.withUnsafeMutableBufferPointer { body(UnsafeMutableRawPointer($0.baseAddress! + index)) }
-            },
-            makeIndexedVisit: { element in
-                { pointer, action in
-                    let array = pointer.assumingMemoryBound(to: ContiguousArray<Element>.self)
-                    if array.pointee.isEmpty { return }
-                    array.pointee.withUnsafeMutableBufferPointer { indexedArrayVisit($0, action, element) }
-                }
-            },
-            step: { _, index in .element(index) }
-        )
-        return Part(access: .elements(access), child: builder.layout(Element.self))
+        Part(access: .elements(.array(of: Element.self, contiguous: true)), child: builder.layout(Element.self))
     }
 }
 

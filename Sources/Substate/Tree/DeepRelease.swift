@@ -37,6 +37,7 @@ enum DeepRelease {
 /// The thread that frees what ``DeepRelease`` hands it, and its list.
 // @unchecked Sendable: the list is only touched with the mutex held.
 private final class Releaser: ThreadBody, @unchecked Sendable {
+    // Fact (owned allocation): the releaser alone holds its mutex and condition; pthread objects must not move, hence the allocations.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var pending: [any Sendable] = []

@@ -6,5 +6,6 @@
 package func walkOutsideStore<Root: Model>(_ action: any Action, through value: inout Root) {
     let layout = LayoutCache.layout(for: Root.self)
     guard let visit = LayoutCache.visitor(for: layout, action: nil) else { return }
+    // Fact (walk-scoped addresses): the value's address is walked only inside the closure.
     withUnsafeMutablePointer(to: &value) { visit(UnsafeMutableRawPointer($0), action) }
 }

@@ -67,26 +67,26 @@ struct EnumAccess: @unchecked Sendable {
         Int(getTag(pointer, metadata))
     }
 
+    /// The tag of the value's current case, if the walk may go into its payload: not when the
+    /// layout guard keeps the enum's values out, nor, with one payload case, when another case
+    /// (one without a payload) is set.
+    @inline(__always)
+    private func reachableTag(_ pointer: UnsafeRawPointer) -> Int? {
+        let tag = tag(pointer)
+        guard check.admits(pointer, tag: tag), !isSinglePayload || tag == 0 else { return nil }
+        return tag
+    }
+
     /// Calls the body with the current case's tag and the address of its payload, for writing,
     /// then puts the case back. Cases without a payload are not passed to the body.
     @inline(__always)
     func withPayloadMutable(_ pointer: UnsafeMutableRawPointer, _ body: (Int, UnsafeMutableRawPointer) -> Void) {
-        let tag = tag(pointer)
-        guard check.admits(pointer, tag: tag) else { return }
+        guard let tag = reachableTag(pointer) else { return }
         // Fact (single payload in place): with one payload case, that case is tag 0 and its payload sits at the enum's address.
-        if isSinglePayload {
-            // Only tag 0 has a payload, already in place.
-            guard tag == 0 else { return }
-            if let box = cases[0].box { return body(0, box.uniqueContents(pointer)) }
-            return body(0, pointer)
-        }
+        if isSinglePayload { return body(0, cases[0].box?.uniqueContents(pointer) ?? pointer) }
         // Fact (projected payload): after `destructiveProjectEnumData` the payload is a valid value of its type at the enum's address, until the tag is injected back.
         project(pointer, metadata)
-        if let box = cases[tag].box {
-            body(tag, box.uniqueContents(pointer))
-        } else {
-            body(tag, pointer)
-        }
+        body(tag, cases[tag].box?.uniqueContents(pointer) ?? pointer)
         inject(pointer, UInt32(tag), metadata)
     }
 
@@ -97,24 +97,15 @@ struct EnumAccess: @unchecked Sendable {
     /// task shares its storage) never see it change.
     @inline(__always)
     func withPayload(_ pointer: UnsafeRawPointer, _ body: (Int, UnsafeRawPointer) -> Void) {
-        let tag = tag(pointer)
-        guard check.admits(pointer, tag: tag) else { return }
+        guard let tag = reachableTag(pointer) else { return }
         // Fact (single payload in place): with one payload case, that case is tag 0 and its payload sits at the enum's address.
-        if isSinglePayload {
-            guard tag == 0 else { return }
-            if let box = cases[0].box { return body(0, box.contents(pointer)) }
-            return body(0, pointer)
-        }
+        if isSinglePayload { return body(0, cases[0].box?.contents(pointer) ?? pointer) }
         // Fact (projected payload): projecting a bitwise copy gives the payload without writing the shared value; the copy is never destroyed, so nothing is released twice.
         withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) { scratch in
             let copy = scratch.baseAddress!
             copy.copyMemory(from: pointer, byteCount: size)
             project(copy, metadata)
-            if let box = cases[tag].box {
-                body(tag, box.contents(copy))
-            } else {
-                body(tag, UnsafeRawPointer(copy))
-            }
+            body(tag, cases[tag].box?.contents(copy) ?? UnsafeRawPointer(copy))
         }
     }
 }
@@ -154,6 +145,7 @@ struct BoxAccess: Sendable {
     /// The payload in the box referenced at the address, for writing: a box shared with other
     /// copies of the value is copied first, so they keep their payload.
     func uniqueContents(_ slot: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        // Fact (indirect box): the case's payload slot holds one strong reference to the box.
         if !isKnownUniquelyReferenced(&slot.assumingMemoryBound(to: AnyObject.self).pointee) {
             copyBox(slot)
         }

@@ -78,6 +78,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
         // Swift frees a nested value recursively, and on an 8 MB stack a chain of arrays of
         // models overflows past about 50,000 levels. A tree of recursive types is freed on a
         // helper thread with a large stack instead.
+        // Fact (fixed box address): the tree was allocated and initialized once, in init; it is freed once, here.
         if layout.reachesRecursive {
             DeepStack.onFreshStack { _ = value.deinitialize(count: 1) }
         } else {
@@ -137,6 +138,7 @@ final class ModelBox<Root: Model>: AnyModelBox {
         var compiler = VisitorCompiler(mode: .checking(type, report: report))
         guard let visit = compiler.compile(layout) else { return }
         var copy = value.pointee
+        // Fact (walk-scoped addresses): the copy's address is walked only inside the closure.
         withUnsafeMutablePointer(to: &copy) { visit(UnsafeMutableRawPointer($0), action) }
     }
 

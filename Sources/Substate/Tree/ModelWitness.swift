@@ -87,6 +87,7 @@ struct ModelWitness: Sendable {
             M._updateTracked(at: pointer, action: action) { before, after in
                 if isEquatable, valuesEqual(before, after) == true { return }
                 var changedParts: [Int] = []
+                // Fact (field offsets): `old` is a copy of the model, and each field sits at its part's offset; the address is used only inside the closure.
                 withUnsafePointer(to: before) { old in
                     for (index, part) in layout.parts.enumerated() {
                         guard case .field(_, let offset) = part.access else {

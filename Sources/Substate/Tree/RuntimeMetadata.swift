@@ -148,6 +148,7 @@ package enum RuntimeMetadata {
         guard kind == structKind || kind == enumKind || kind == optionalKind else { return [] }
         let metadata = address(of: type)
         let descriptor = descriptor(of: metadata)
+        // Fact (case records): a type context descriptor starts with its 32-bit flags; bit 7 says it is generic.
         let flags = descriptor.load(as: UInt32.self)
         guard flags & 0x80 != 0 else { return [] }
         // Struct and enum descriptors have seven 32-bit fields, then the generic header: two
@@ -177,6 +178,7 @@ package enum RuntimeMetadata {
 
     /// Follows a 32-bit relative pointer; `nil` when it is zero.
     private static func relative(_ field: UnsafeRawPointer) -> UnsafeRawPointer? {
+        // Fact (case records): the runtime's relative pointers are 32-bit offsets from their own address.
         let offset = field.load(as: Int32.self)
         return offset == 0 ? nil : field + Int(offset)
     }

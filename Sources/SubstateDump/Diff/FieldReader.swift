@@ -33,6 +33,7 @@ enum FieldReader {
     static func fields(of value: Any) -> [(key: String, value: Any)]? {
         func open<T>(_ value: T) -> [(key: String, value: Any)]? {
             guard let plan = plan(for: T.self) else { return nil }
+            // Fact (scoped pointer): the copy's address is read only inside the closure, at the plan's offsets for `T`.
             return withUnsafePointer(to: value) { pointer in
                 plan.map { (key: $0.key, value: $0.read(UnsafeRawPointer(pointer))) }
             }
@@ -111,6 +112,7 @@ enum FieldReader {
     private static func writeScalarLines<T>(typed before: T, _ after: T, path: String, into text: inout TextBuffer)
         -> Int?
     {
+        // Fact (scoped pointer): the two values' bytes are read only inside the closures; both are of type `T`, so of one size.
         withUnsafeBytes(of: before) { old in
             withUnsafeBytes(of: after) { new in
                 guard let old = old.baseAddress, let new = new.baseAddress else { return 0 }
@@ -151,6 +153,7 @@ enum FieldReader {
     }
 
     private static func pair<T>(typed before: T, _ after: T) -> Pairing {
+        // Fact (scoped pointer): the two values' bytes are read only inside the closures; both are of type `T`, so of one size.
         withUnsafeBytes(of: before) { old in
             withUnsafeBytes(of: after) { new in
                 guard let old = old.baseAddress, let new = new.baseAddress else { return .identical }

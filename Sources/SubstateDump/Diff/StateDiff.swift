@@ -442,6 +442,7 @@ extension Array: ElementBytes {
         guard let other = other as? [Element], other.count == count else { return nil }
         let stride = MemoryLayout<Element>.stride
         let size = MemoryLayout<Element>.size
+        // Fact (scoped pointer): both arrays' buffers are read only inside the closures, and both hold `count` elements one stride apart.
         return withUnsafeBytes { old in
             other.withUnsafeBytes { new in
                 guard size > 0, let old = old.baseAddress, let new = new.baseAddress, old != new else { return [] }

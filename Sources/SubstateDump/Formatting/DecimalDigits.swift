@@ -14,6 +14,7 @@ package enum DecimalDigits {
             return
         }
         // The digits go into a small buffer from the end; 40 bytes hold any 128-bit integer.
+        // Fact (scoped pointer): the buffer is used only inside the closure, and 40 bytes hold the longest number written into it.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
             var start = digits.count
             var magnitude = value.magnitude
@@ -34,6 +35,7 @@ package enum DecimalDigits {
     /// generic, so nothing goes through a protocol or asks the runtime for a type.
     package static func with(magnitude: UInt64, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         // Twenty digits and a sign hold any 64-bit integer.
+        // Fact (scoped pointer): the buffer is used only inside the closure, and 24 bytes hold the longest number written into it.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
             let base = digits.baseAddress!
             var start = digits.count

@@ -30,6 +30,7 @@ final class StructFormatPlan: FormatPlan {
             if !field.label.isEmpty { bytes += (field.label + ": ").utf8 }
             laid.append(Field(label: start..<bytes.count, offset: field.offset, plan: field.plan))
         }
+        // Fact (owned allocation): the plan alone holds its bytes and fields, initialized here and freed once, in deinit.
         self.bytes = .allocate(capacity: bytes.count)
         _ = self.bytes.initialize(from: bytes)
         self.name = name

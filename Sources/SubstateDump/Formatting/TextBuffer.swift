@@ -12,6 +12,7 @@ package struct TextBuffer: ~Copyable {
 
     package init(capacity: Int = 256) {
         self.capacity = Swift.max(capacity, 32)
+        // Fact (owned allocation): the buffer is not copyable, so it alone holds its bytes, freed once, in deinit or when it takes a new allocation.
         base = .allocate(capacity: self.capacity)
     }
 
@@ -37,6 +38,7 @@ package struct TextBuffer: ~Copyable {
     package mutating func removeAll(keepingCapacityUpTo limit: Int) {
         count = 0
         guard capacity > limit else { return }
+        // Fact (owned allocation): the bytes are dropped (`count` is zero), so the old allocation is freed once, here.
         base.deallocate()
         capacity = Swift.max(limit, 32)
         base = .allocate(capacity: capacity)
@@ -67,6 +69,7 @@ package struct TextBuffer: ~Copyable {
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        // Fact (in bounds): there is room for `bytes.count` more bytes after `count`, made just above.
         (base + count).initialize(from: source, count: bytes.count)
         count += bytes.count
     }
@@ -142,6 +145,7 @@ package struct TextBuffer: ~Copyable {
     private mutating func grow(to needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
+        // Fact (owned allocation): the bytes move to the larger allocation, and the old one is freed once, here.
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         moved.initialize(from: base, count: count)
         base.deallocate()

@@ -23,6 +23,7 @@ enum ValueFormatter {
     /// Writes the value on one line.
     static func write(_ value: Any, into text: inout TextBuffer) {
         func open<T>(_ value: T) {
+            // Fact (scoped pointer): the copy's address is read only inside the closure, by the plan made for `T`.
             withUnsafePointer(to: value) {
                 FormatPlan.write(UnsafeRawPointer($0), with: plan(for: T.self), into: &text)
             }

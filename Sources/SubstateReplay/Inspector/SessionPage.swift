@@ -185,10 +185,11 @@ package struct SessionPage {
                     json.object {
                         json.field("seq", action.sequence)
                         json.field("t", action.time)
+                        // What the action is, then where it came from.
                         json.field("type", action.type)
+                        json.key("payload") { json.raw(action.payload) }
                         json.field("origin", action.origin)
                         json.field("line", action.line)
-                        json.key("payload") { json.raw(action.payload) }
                         if let reading = action.reading { json.key("reading") { reading.write(into: json) } }
                         if let damage = action.damage {
                             json.key("damage") {

@@ -85,6 +85,7 @@ final class EncodingMemo {
         let heldByArray = elementOfHeldArray
         elementOfHeldArray = false
         if kind.identified {
+            // Fact (scoped pointer): the value's bytes are read only inside each closure; what outlives it is their copy in `raw`.
             let same = withUnsafeBytes(of: value) { bytes in unchanged(candidate, id, bytes.baseAddress, bytes.count) }
             if same {
                 copy(candidate, siblings: 1, into: &output.pointee)
@@ -149,6 +150,7 @@ final class EncodingMemo {
             // The run of elements equal to last time's, from here.
             var run = 0
             var old = levels[top].oldChild
+            // Fact (scoped pointer): the array's buffer is read only inside the closure, within its `count` elements.
             array.withUnsafeBufferPointer { elements in
                 while index + run < elements.count, unchanged(old, type, elements.baseAddress! + index + run, size) {
                     run += 1

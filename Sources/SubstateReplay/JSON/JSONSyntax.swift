@@ -43,6 +43,7 @@ struct JSONSyntax {
 
     /// Checks a whole array of bytes; returns where the value starts.
     static func check(_ bytes: [UInt8]) -> Result<Int, Failure> {
+        // Fact (scoped pointer): the bytes are read only inside the closure, within their count.
         bytes.withUnsafeBufferPointer { check($0, 0..<$0.count) }
     }
 

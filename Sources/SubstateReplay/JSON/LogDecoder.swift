@@ -63,6 +63,7 @@ package final class LogDecoder {
 
     /// Decodes a value of any type from the JSON value starting at `index`.
     func value<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
+        // Fact (same type): each cast follows the check that `T` is the type cast from, so it reinterprets nothing.
         if T.self == String.self { return unsafeBitCast(try string(at: index, path: path()), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try integer(Int.self, at: index, path: path()), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try bool(at: index, path: path()), to: T.self) }

@@ -28,6 +28,7 @@ package final class LogEncoder {
     var memo: EncodingMemo?
 
     package init() {
+        // Fact (owned allocation): the encoder alone holds its output, initialized here and freed once, in deinit.
         output = .allocate(capacity: 1)
         output.initialize(to: LogOutput())
     }
@@ -90,6 +91,7 @@ package final class LogEncoder {
     /// Writes values that `JSONEncoder` treats specially, and plain values reached through a
     /// generic call; returns whether `value` was one.
     private func writeKnown<T: Encodable>(_ value: T) throws -> Bool {
+        // Fact (same type): each cast follows the check that `T` is the type cast to, so it reinterprets nothing.
         if T.self == String.self {
             output.pointee.writeString(unsafeBitCast(value, to: String.self))
         } else if T.self == Int.self {

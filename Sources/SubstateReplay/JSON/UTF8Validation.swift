@@ -5,6 +5,7 @@ enum UTF8Validation {
     /// in `range` of the buffer, or `nil` when the range is valid UTF-8.
     static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         // Most of a log is ASCII: eight bytes at a time, until a byte with its high bit set.
+        // Fact (in bounds): the range lies within the buffer, and each load reads eight bytes inside it; an unaligned load reads any address.
         var index = range.lowerBound
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
@@ -39,6 +40,7 @@ enum UTF8Validation {
 
     /// The first invalid byte of an array, as above.
     static func firstInvalid(_ bytes: [UInt8]) -> Int? {
+        // Fact (scoped pointer): the bytes are read only inside the closure, within their count.
         bytes.withUnsafeBufferPointer { firstInvalid($0, 0..<$0.count) }
     }
 

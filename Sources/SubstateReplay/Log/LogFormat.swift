@@ -37,6 +37,7 @@ package func jsonData(of value: any Encodable) throws -> Data {
 
 /// A stable 64-bit digest (FNV-1a) of bytes, as 16 hex digits.
 package func digest(of data: Data) -> String {
+    // Fact (scoped pointer): the bytes are read only inside the closure.
     data.withUnsafeBytes { digest(of: $0) }
 }
 

@@ -107,12 +107,14 @@ public final class LogReader {
             case .line(let range):
                 guard expectingHeader else {
                     lastLine = range
+                    // Fact (scoped pointer): the buffer is read only inside the closure, in the line's range, which lies within what was filled.
                     return try buffer.withUnsafeBufferPointer { try parser.line($0, range, number: lineNumber) }
                 }
                 // A later segment starts with a header: the state it carries is a check of the
                 // state after the action the previous segment ended with.
                 expectingHeader = false
                 lastLine = range
+                // Fact (scoped pointer): the buffer is read only inside the closure, in the line's range, which lies within what was filled.
                 let header = try buffer.withUnsafeBufferPointer { try parser.header($0, range) }
                 guard let state = header.initialState else { continue }
                 return .snapshot(sequence: header.startSequence, state: state, line: 1)
@@ -183,6 +185,7 @@ public final class LogReader {
             if tornTail != nil { throw ActionLogError(line: 1, file: fileName, "the header was cut short mid-write") }
             throw ActionLogError(line: 1, file: fileName, "the log is empty")
         }
+        // Fact (scoped pointer): the buffer is read only inside the closure, in the line's range, which lies within what was filled.
         return try buffer.withUnsafeBufferPointer { try parser.header($0, range) }
     }
 
@@ -222,6 +225,7 @@ public final class LogReader {
             // The last line has no newline. Only its newline is missing when it is whole JSON
             // (an object cut short never is); what it says is then checked as for any line.
             let range = lineStart..<filled
+            // Fact (scoped pointer): the buffer is read only inside the closure, in the last line's range.
             let complete = buffer.withUnsafeBufferPointer { bytes in
                 if UTF8Validation.firstInvalid(bytes, range) != nil { return false }
                 if case .success = JSONSyntax.check(bytes, range) { return true }
@@ -285,6 +289,7 @@ public final class LogReader {
 
     private func findNewline() -> Int? {
         guard searched < filled else { return nil }
+        // Fact (scoped pointer): the buffer is searched only inside the closure, between `searched` and `filled`; `memchr` returns an address in it.
         let found = buffer.withUnsafeBufferPointer { bytes -> Int? in
             guard let base = bytes.baseAddress, let hit = memchr(base + searched, 0x0A, filled - searched) else {
                 return nil
@@ -300,6 +305,7 @@ public final class LogReader {
     private func fill(keepOpen: Bool = false) throws {
         if lineStart > 0 {
             let kept = filled - lineStart
+            // Fact (scoped pointer): the buffer is written only inside the closure: the kept line moves to its start, within `filled`.
             buffer.withUnsafeMutableBufferPointer { bytes in
                 let base = bytes.baseAddress!
                 (base).update(from: base + lineStart, count: kept)
@@ -309,6 +315,7 @@ public final class LogReader {
             lineStart = 0
         }
         if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        // Fact (scoped pointer): the buffer is written only inside the closure, after `filled` and within its count.
         let count = buffer.withUnsafeMutableBufferPointer { bytes in
             read(descriptor, bytes.baseAddress! + filled, bytes.count - filled)
         }

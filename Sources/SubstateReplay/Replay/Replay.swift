@@ -263,6 +263,7 @@ public enum Replay {
             case .digest(let sequence, let value, let number):
                 defer { watch?(line, store) }
                 guard skipping == nil, through.map({ sequence <= $0 }) ?? true else { continue }
+                // Fact (scoped pointer): the encoded bytes are read only inside the closure.
                 if try matches(
                     store, Root.self, encoder, where: { bytes in bytes.withUnsafeBytes { digest(of: $0) } == value })
                 {
@@ -351,6 +352,7 @@ public enum Replay {
     }
 
     private static func sameBytes(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        // Fact (scoped pointer): both are read only inside the closures, and hold the same count of bytes.
         data.count == bytes.count
             && data.withUnsafeBytes { left in
                 bytes.withUnsafeBytes { right in

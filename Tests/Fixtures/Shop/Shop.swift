@@ -97,15 +97,12 @@ public struct CartScreen: Model, Codable, Equatable {
     public mutating func update(action: Action) { if action is Advance { scrolls += 1 } }
 }
 
+// The actions the replay tests make themselves have public initializers.
 public struct AddProduct: Action, Codable {
     public let sku: String
     public let name: String
     public let price: Double
-    public init(sku: String, name: String, price: Double) {
-        self.sku = sku
-        self.name = name
-        self.price = price
-    }
+    public init(sku: String, name: String, price: Double) { (self.sku, self.name, self.price) = (sku, name, price) }
 }
 public struct Tag: Action, Codable {
     public let sku: String
@@ -118,10 +115,7 @@ public struct Restock: Action, Codable {
 public struct SetPrice: Action, Codable {
     public let name: String
     public let price: Double
-    public init(name: String, price: Double) {
-        self.name = name
-        self.price = price
-    }
+    public init(name: String, price: Double) { (self.name, self.price) = (name, price) }
 }
 public struct AddToCart: Action, Codable {
     public let sku: String

@@ -12,104 +12,77 @@ import XCTest
 final class SyncUpsRecordMeetingPortTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_234_567_890)
 
-    /// TCA's three-attendee, six-second sync-up, `SyncUp.ID()` and `Attendee.ID()` each a new UUID.
-    private static func threeAttendees() -> Shared<SyncUp> {
-        Shared(
-            .syncUp,
-            value: SyncUp(
-                id: UUID(),
-                attendees: [
-                    Attendee(id: UUID()),
-                    Attendee(id: UUID()),
-                    Attendee(id: UUID()),
-                ],
-                duration: .seconds(6)
-            ))
+    /// TCA's three-attendee, six-second sync-up, shared under its key.
+    private static func threeAttendees() -> Shared<SyncUp> { Shared(.syncUp, value: .threeAttendees()) }
+
+    /// The screen over the sync-up, with the test's clock and speech client, as each of TCA's
+    /// tests sets them up; the tests that save a meeting also fix the date and the UUIDs.
+    private func makeStore(
+        _ syncUp: Shared<SyncUp>, clock: TestClock, savesMeeting: Bool, line: UInt = #line,
+        speech: (inout SpeechClient) -> Void
+    ) -> TestStore<RecordMeeting> {
+        TestStore(model: RecordMeeting(syncUp: syncUp), middleware: [syncUpsEffects], line: line) {
+            $0.clock = clock  // TCA: $0.continuousClock = clock
+            if savesMeeting {
+                $0.date = .constant(now)  // TCA: $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+                $0.uuid = .incrementing
+            }
+            speech(&$0[SpeechClient.self])
+        }
+    }
+
+    /// The meeting a save inserts: TCA's `Meeting(id: Meeting.ID(UUID(0)), date: ..., transcript: "")`.
+    private var savedMeeting: Meeting { Meeting(id: uuid(0), date: now, transcript: "") }
+
+    /// One second on the clock and the tick it brings, which leaves the speaker and the seconds
+    /// elapsed the test says and the time remaining that follows.
+    private func tick(
+        _ store: TestStore<RecordMeeting>, _ clock: TestClock, speaker: Int, elapsed: Int, line: UInt = #line,
+        _ more: @escaping (inout RecordMeeting) -> Void = { _ in }
+    ) async {
+        await clock.advance(by: .seconds(1))
+        await store.receive(RecordMeeting.TimerTick.self, line: line) {
+            $0.speakerIndex = speaker
+            $0.secondsElapsed = elapsed
+            more(&$0)
+            XCTAssertEqual($0.durationRemaining, .seconds(6 - elapsed), line: line)
+        }
+    }
+
+    /// The six ticks of a meeting whose state the test does not check.
+    private func receiveSixTicks(_ store: TestStore<RecordMeeting>) async {
+        for _ in 1...6 { await store.receive(RecordMeeting.TimerTick.self) }
     }
 
     func testTimer() async {
         let clock = TestClock()
-
-        let store = TestStore(model: RecordMeeting(syncUp: Self.threeAttendees()), middleware: [syncUpsEffects]) {
-            $0.clock = clock  // TCA: $0.continuousClock = clock
-            $0.date = .constant(now)  // TCA: $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
-            $0[SpeechClient.self].authorizationStatus = { .denied }
-            $0.uuid = .incrementing
+        let store = makeStore(Self.threeAttendees(), clock: clock, savesMeeting: true) {
+            $0.authorizationStatus = { .denied }
         }
 
         await store.send(RecordMeeting.OnTask())
 
-        await clock.advance(by: .seconds(1))
-        await store.receive(RecordMeeting.TimerTick.self) {
-            $0.speakerIndex = 0
-            $0.secondsElapsed = 1
-            XCTAssertEqual($0.durationRemaining, .seconds(5))
-        }
-
-        await clock.advance(by: .seconds(1))
-        await store.receive(RecordMeeting.TimerTick.self) {
-            $0.speakerIndex = 1
-            $0.secondsElapsed = 2
-            XCTAssertEqual($0.durationRemaining, .seconds(4))
-        }
-
-        await clock.advance(by: .seconds(1))
-        await store.receive(RecordMeeting.TimerTick.self) {
-            $0.speakerIndex = 1
-            $0.secondsElapsed = 3
-            XCTAssertEqual($0.durationRemaining, .seconds(3))
-        }
-
-        await clock.advance(by: .seconds(1))
-        await store.receive(RecordMeeting.TimerTick.self) {
-            $0.speakerIndex = 2
-            $0.secondsElapsed = 4
-            XCTAssertEqual($0.durationRemaining, .seconds(2))
-        }
-
-        await clock.advance(by: .seconds(1))
-        await store.receive(RecordMeeting.TimerTick.self) {
-            $0.speakerIndex = 2
-            $0.secondsElapsed = 5
-            XCTAssertEqual($0.durationRemaining, .seconds(1))
-        }
-
-        await clock.advance(by: .seconds(1))
-        await store.receive(RecordMeeting.TimerTick.self) {
-            $0.speakerIndex = 2
-            $0.secondsElapsed = 6
+        await tick(store, clock, speaker: 0, elapsed: 1)
+        await tick(store, clock, speaker: 1, elapsed: 2)
+        await tick(store, clock, speaker: 1, elapsed: 3)
+        await tick(store, clock, speaker: 2, elapsed: 4)
+        await tick(store, clock, speaker: 2, elapsed: 5)
+        await tick(store, clock, speaker: 2, elapsed: 6) {
             // TCA: $0.$syncUp.withLock { _ = $0.meetings.insert(..., at: 0) }
-            $0.syncUp.meetings.insert(
-                Meeting(
-                    id: uuid(0),
-                    date: Date(timeIntervalSince1970: 1_234_567_890),
-                    transcript: ""
-                ),
-                at: 0
-            )
-            XCTAssertEqual($0.durationRemaining, .seconds(0))
+            $0.syncUp.meetings.insert(self.savedMeeting, at: 0)
         }
     }
 
     func testRecordTranscript() async {
         let clock = TestClock()
-
-        let store = TestStore(model: RecordMeeting(syncUp: Self.threeAttendees()), middleware: [syncUpsEffects]) {
-            $0.clock = clock
-            $0.date = .constant(now)
-            $0[SpeechClient.self].authorizationStatus = { .authorized }
-            $0[SpeechClient.self].startTask = { @Sendable in
+        let store = makeStore(Self.threeAttendees(), clock: clock, savesMeeting: true) {
+            $0.authorizationStatus = { .authorized }
+            $0.startTask = { @Sendable in
                 AsyncThrowingStream { continuation in
-                    continuation.yield(
-                        SpeechRecognitionResult(
-                            bestTranscription: Transcription(formattedString: "I completed the project"),
-                            isFinal: true
-                        )
-                    )
+                    continuation.yield(.completedProject)
                     continuation.finish()
                 }
             }
-            $0.uuid = .incrementing
         }
 
         await store.send(RecordMeeting.OnTask())
@@ -120,12 +93,7 @@ final class SyncUpsRecordMeetingPortTests: XCTestCase {
 
         await store.withExhaustivity(.off(showSkippedAssertions: true)) {
             await clock.advance(by: .seconds(6))
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
+            await receiveSixTicks(store)
         }
 
         await store.finish()
@@ -136,13 +104,8 @@ final class SyncUpsRecordMeetingPortTests: XCTestCase {
 
     func testEndMeetingSave() async {
         let clock = TestClock()
-
-        let store = TestStore(model: RecordMeeting(syncUp: Shared(.syncUp, value: .mock)), middleware: [syncUpsEffects])
-        {
-            $0.clock = clock
-            $0.date = .constant(now)
-            $0[SpeechClient.self].authorizationStatus = { .denied }
-            $0.uuid = .incrementing
+        let store = makeStore(Shared(.syncUp, value: .mock), clock: clock, savesMeeting: true) {
+            $0.authorizationStatus = { .denied }
         }
 
         await store.send(RecordMeeting.OnTask())
@@ -158,24 +121,13 @@ final class SyncUpsRecordMeetingPortTests: XCTestCase {
 
         await store.send(RecordMeeting.AlertAction.confirmSave) {  // TCA: \.alert.confirmSave
             $0.alert.screen = nil
-            $0.syncUp.meetings.insert(
-                Meeting(
-                    id: uuid(0),
-                    date: Date(timeIntervalSince1970: 1_234_567_890),
-                    transcript: ""
-                ),
-                at: 0
-            )
+            $0.syncUp.meetings.insert(self.savedMeeting, at: 0)
         }
     }
 
     func testEndMeetingDiscard() async {
-        let clock = TestClock()
-
-        let store = TestStore(model: RecordMeeting(syncUp: Shared(.syncUp, value: .mock)), middleware: [syncUpsEffects])
-        {
-            $0.clock = clock
-            $0[SpeechClient.self].authorizationStatus = { .denied }
+        let store = makeStore(Shared(.syncUp, value: .mock), clock: TestClock(), savesMeeting: false) {
+            $0.authorizationStatus = { .denied }
         }
 
         await store.send(RecordMeeting.OnTask())
@@ -190,13 +142,8 @@ final class SyncUpsRecordMeetingPortTests: XCTestCase {
     }
 
     func testNextSpeaker() async {
-        let clock = TestClock()
-
-        let store = TestStore(model: RecordMeeting(syncUp: Self.threeAttendees()), middleware: [syncUpsEffects]) {
-            $0.clock = clock
-            $0.date = .constant(now)
-            $0[SpeechClient.self].authorizationStatus = { .denied }
-            $0.uuid = .incrementing
+        let store = makeStore(Self.threeAttendees(), clock: TestClock(), savesMeeting: true) {
+            $0.authorizationStatus = { .denied }
         }
 
         await store.send(RecordMeeting.OnTask())
@@ -217,37 +164,21 @@ final class SyncUpsRecordMeetingPortTests: XCTestCase {
 
         await store.send(RecordMeeting.AlertAction.confirmSave) {
             $0.alert.screen = nil
-            $0.syncUp.meetings.insert(
-                Meeting(
-                    id: uuid(0),
-                    date: Date(timeIntervalSince1970: 1_234_567_890),
-                    transcript: ""
-                ),
-                at: 0
-            )
+            $0.syncUp.meetings.insert(self.savedMeeting, at: 0)
         }
     }
 
     func testContinueAfterSpeechRecognitionFailure() async {
         let clock = TestClock()
-
-        let store = TestStore(model: RecordMeeting(syncUp: Self.threeAttendees()), middleware: [syncUpsEffects]) {
-            $0.clock = clock
-            $0.date = .constant(now)
-            $0[SpeechClient.self].authorizationStatus = { .authorized }
-            $0[SpeechClient.self].startTask = { @Sendable in
+        let store = makeStore(Self.threeAttendees(), clock: clock, savesMeeting: true) {
+            $0.authorizationStatus = { .authorized }
+            $0.startTask = { @Sendable in
                 AsyncThrowingStream {
-                    $0.yield(
-                        SpeechRecognitionResult(
-                            bestTranscription: Transcription(formattedString: "I completed the project"),
-                            isFinal: true
-                        )
-                    )
+                    $0.yield(.completedProject)
                     struct SpeechRecognitionFailure: Error {}
                     $0.finish(throwing: SpeechRecognitionFailure())
                 }
             }
-            $0.uuid = .incrementing
         }
 
         await store.send(RecordMeeting.OnTask())
@@ -267,24 +198,13 @@ final class SyncUpsRecordMeetingPortTests: XCTestCase {
 
         await clock.advance(by: .seconds(6))
 
-        await store.withExhaustivity(.off(showSkippedAssertions: true)) {
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-            await store.receive(RecordMeeting.TimerTick.self)
-        }
+        await store.withExhaustivity(.off(showSkippedAssertions: true)) { await receiveSixTicks(store) }
     }
 
     func testDiscardAfterSpeechRecognitionFailure() async {
-        let clock = TestClock()
-
-        let store = TestStore(model: RecordMeeting(syncUp: Shared(.syncUp, value: .mock)), middleware: [syncUpsEffects])
-        {
-            $0.clock = clock
-            $0[SpeechClient.self].authorizationStatus = { .authorized }
-            $0[SpeechClient.self].startTask = { @Sendable in
+        let store = makeStore(Shared(.syncUp, value: .mock), clock: TestClock(), savesMeeting: false) {
+            $0.authorizationStatus = { .authorized }
+            $0.startTask = { @Sendable in
                 AsyncThrowingStream {
                     struct SpeechRecognitionFailure: Error {}
                     $0.finish(throwing: SpeechRecognitionFailure())

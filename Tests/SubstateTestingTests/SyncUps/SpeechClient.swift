@@ -15,6 +15,12 @@ struct Transcription: Equatable, Codable, Sendable {
     var formattedString: String
 }
 
+extension SpeechRecognitionResult {
+    /// The final transcription TCA's recording tests hear.
+    static let completedProject = Self(
+        bestTranscription: Transcription(formattedString: "I completed the project"), isFinal: true)
+}
+
 /// TCA's `SpeechClient`, a dependency: its endpoints are read by the record screen's effect
 /// and by the action that starts a meeting.
 struct SpeechClient: DependencyKey, Sendable {

@@ -3,9 +3,9 @@ import Substate
 import SubstateMiddleware
 
 /// TCA's `SyncUpForm` over the whole `SyncUp` (title, duration, theme, attendees, meetings), as
-/// the list's add sheet and the detail's edit sheet show it. `SyncUpForm` in
-/// SyncUpFormPortTests.swift ports the form's own tests over a smaller sync-up; this one keeps
-/// every field, since the detail saves what the form edited back into the shared sync-up.
+/// the list's add sheet and the detail's edit sheet show it; SyncUpFormPortTests.swift ports
+/// the form's own tests on it. It keeps every field, since the detail saves what the form
+/// edited back into the shared sync-up.
 struct SyncUpEditForm: Model, Equatable, Codable {
     enum Field: Hashable, Codable {
         case attendee(Attendee.ID)

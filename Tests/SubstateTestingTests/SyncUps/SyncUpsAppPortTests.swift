@@ -74,19 +74,8 @@ final class SyncUpsAppPortTests: XCTestCase {
     }
 
     func testRecording() async {
-        let speechResult = SpeechRecognitionResult(
-            bestTranscription: Transcription(formattedString: "I completed the project"),
-            isFinal: true
-        )
-        let syncUp = SyncUp(
-            id: UUID(),
-            attendees: [
-                Attendee(id: UUID()),
-                Attendee(id: UUID()),
-                Attendee(id: UUID()),
-            ],
-            duration: .seconds(6)
-        )
+        let speechResult = SpeechRecognitionResult.completedProject
+        let syncUp = SyncUp.threeAttendees()
 
         let sharedSyncUp = Shared(.syncUp, value: syncUp)  // TCA: Shared(value: syncUp)
         let store = TestStore(

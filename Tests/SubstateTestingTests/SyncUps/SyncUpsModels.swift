@@ -112,4 +112,10 @@ extension SyncUp {
         theme: .poppy,
         title: "Product"
     )
+
+    /// TCA's three-attendee, six-second sync-up of the recording tests, its ids each a new UUID
+    /// (`SyncUp.ID()`, `Attendee.ID()`).
+    static func threeAttendees() -> Self {
+        Self(id: UUID(), attendees: (0..<3).map { _ in Attendee(id: UUID()) }, duration: .seconds(6))
+    }
 }
