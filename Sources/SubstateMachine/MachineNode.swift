@@ -151,3 +151,9 @@ extension MachineNode: ServedModel {
             "MachineNode<\(feature)> is in the tree, but no StateMachineRunner<\(feature)> is in the middleware list: the effects its transitions ask for would be dropped. Add StateMachineRunner(\(feature)(...))."
     }
 }
+
+extension MachineNode: InstanceEffects.Identified {
+    /// A node's effects stay with it wherever it moves, and end when a fresh node given the
+    /// same id replaces it.
+    package var instanceIdentity: AnyHashable { instance }
+}
