@@ -149,19 +149,22 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// that an old node's stream never feeds the new one. A node that is already gone starts
     /// nothing.
     private func start(
-        _ posted: [(node: NodeID, instance: UInt64, effect: any Sendable)], nodes: Nodes, in store: Store
+        _ posted: [(node: NodeInstance, effect: any Sendable)], nodes: Nodes, in store: Store
     ) {
         let located = store.locatedModelsUntracked(MachineNode<Feature>.self)
         reportDuplicateIDs(located.lazy.map(\.model.id), nodes: nodes, in: store)
         var places: [UInt64: (location: ModelLocation, model: MachineNode<Feature>)] = [:]
-        for place in located where places[place.model.instance] == nil {
-            places[place.model.instance] = place
+        for place in located where places[place.model.instance.number] == nil {
+            places[place.model.instance.number] = place
         }
         let feature = self.feature ?? nodes.feature ?? makeFeature!(store.dependencies)
         nodes.feature = feature
         let effects = InstanceEffects.of(store)
-        for (node, instance, effect) in posted {
-            guard let effect = effect as? Feature.IOEffect, let (location, model) = places[instance] else { continue }
+        for (instance, effect) in posted {
+            guard let effect = effect as? Feature.IOEffect, let (location, model) = places[instance.number] else {
+                continue
+            }
+            let node = instance.id
             // A node's effects run under its effect id, which `Store.CancelEffects` reaches, and
             // which names that node's effects alone for `cancelsInFlight`.
             effects.start(
