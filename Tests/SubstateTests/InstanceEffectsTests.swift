@@ -25,18 +25,19 @@ final class InstanceEffectsTests: XCTestCase {
         var rows = [Row(id: 1), Row(id: 2)]
         var node = Node(serial: 1)
 
-        struct Retitle: Action {}
-        struct Close: Action {}
-        struct Remove: Action { let id: Int }
-        struct Renew: Action {}
+        /// One action for every change the tests make to the tree.
+        enum Edit: Action {
+            case retitle, close, renew
+            case remove(row: Int)
+        }
 
         mutating func update(action: Action) {
-            switch action {
-            case is Retitle: sheet = Sheet(title: "another value, the same place")
-            case is Close: sheet = nil
-            case let remove as Remove: rows.removeAll { $0.id == remove.id }
-            case is Renew: node = Node(serial: node.serial + 1)
-            default: ()
+            guard let edit = action as? Edit else { return }
+            switch edit {
+            case .retitle: sheet = Sheet(title: "another value, the same place")
+            case .close: sheet = nil
+            case .renew: node = Node(serial: node.serial + 1)
+            case .remove(let id): rows.removeAll { $0.id == id }
             }
         }
     }
@@ -60,9 +61,9 @@ final class InstanceEffectsTests: XCTestCase {
     func testAnEffectEndsWhenItsModelsPlaceIsEmptiedAndNotWhileAModelOfItsTypeIsThere() async {
         let store = Store(model: Host())
         let token = start(for: Sheet.self, in: store)
-        store.update(Host.Retitle())
+        store.update(Host.Edit.retitle)
         XCTAssertTrue(store.effects.isRunning(token: token), "a model without identity is its place")
-        store.update(Host.Close())
+        store.update(Host.Edit.close)
         XCTAssertFalse(store.effects.isRunning(token: token))
         await store.effects.waitForAll()
     }
@@ -70,9 +71,9 @@ final class InstanceEffectsTests: XCTestCase {
     func testAnIdentifiableModelIsFollowedWhenItMoves() async {
         let store = Store(model: Host())
         let token = start(for: Row.self, in: store) { $0.id == 2 }
-        store.update(Host.Remove(id: 1))
+        store.update(Host.Edit.remove(row: 1))
         XCTAssertTrue(store.effects.isRunning(token: token), "row 2 moved up, its effect with it")
-        store.update(Host.Remove(id: 2))
+        store.update(Host.Edit.remove(row: 2))
         XCTAssertFalse(store.effects.isRunning(token: token))
         await store.effects.waitForAll()
     }
@@ -80,9 +81,9 @@ final class InstanceEffectsTests: XCTestCase {
     func testAFreshModelWithAnotherIdentityAtTheSamePlaceEndsTheEffects() async {
         let store = Store(model: Host())
         let token = start(for: Node.self, in: store)
-        store.update(Host.Retitle())
+        store.update(Host.Edit.retitle)
         XCTAssertTrue(store.effects.isRunning(token: token))
-        store.update(Host.Renew())
+        store.update(Host.Edit.renew)
         XCTAssertFalse(store.effects.isRunning(token: token), "the fresh node is another instance")
         await store.effects.waitForAll()
     }
