@@ -19,7 +19,7 @@ import Substate
 ///
 /// - Complexity: An input or result whose nodes asked for effects costs one scan of this
 ///   feature's nodes, to find where they are. While effects run, each action checks the place
-///   of each node that has some (see `InstanceEffects`).
+///   of each node that has some, as for every effect that belongs to a place in the tree.
 @MainActor
 public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// The feature value whose `runIOEffect` runs the effects, when the runner was made with
