@@ -58,7 +58,7 @@ public struct Effect: Sendable {
     /// below the instance an action was addressed to.
     private static func reader<M: Model>(_ type: M.Type) -> @MainActor @Sendable (Store, ModelLocation?) -> (any Model)?
     {
-        { store, instance in ModelBoundEffects.located(M.self, in: store, within: instance)?.model }
+        { store, instance in Self.located(M.self, in: store, within: instance)?.model }
     }
 
     /// Runs work for each action of a type; the work sends actions with the `Send` it gets.
@@ -83,7 +83,7 @@ public struct Effect: Sendable {
                     try await operation(action, send)
                 }
             }
-            ModelBoundEffects.run(at: instance, in: store, id: id, cancelInFlight: cancelInFlight, catch: handler) {
+            Self.run(at: instance, in: store, id: id, cancelInFlight: cancelInFlight, catch: handler) {
                 send in try await operation(action, send)
             }
         }
@@ -156,7 +156,7 @@ public struct Effect: Sendable {
         self.init(action, capture: capture, before: reader) { action, store, instance, before in
             var allows: (@MainActor (M) -> Bool)?
             if let condition { allows = { after in condition(before as? M, after) } }
-            ModelBoundEffects.run(
+            Self.run(
                 for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler,
                 if: allows
             ) { model, send in
@@ -184,7 +184,7 @@ public struct Effect: Sendable {
     public static func cancel<A: Action>(id: EffectID, on type: A.Type) -> Effect {
         Effect(type, capture: false) { _, store, instance, _ in
             guard let instance else { return store.effects.cancel(id: id) }
-            ModelBoundEffects.cancel(id: id, within: instance, in: store)
+            Self.cancel(id: id, within: instance, in: store)
         }
     }
 
@@ -200,11 +200,79 @@ public struct Effect: Sendable {
         when condition: @escaping @MainActor @Sendable (_ before: M?, _ after: M) -> Bool
     ) -> Effect {
         Effect(type, capture: false, before: reader(M.self)) { _, store, instance, before in
-            guard let after = ModelBoundEffects.located(M.self, in: store, within: instance)?.model,
+            guard let after = Self.located(M.self, in: store, within: instance)?.model,
                 condition(before as? M, after)
             else { return }
             guard let instance else { return store.effects.cancel(id: id) }
-            ModelBoundEffects.cancel(id: id, within: instance, in: store)
+            Self.cancel(id: id, within: instance, in: store)
         }
+    }
+}
+
+extension Effect {
+    /// The first model of a type in the tree, or the first at or below an instance, with where
+    /// it is.
+    @MainActor
+    static func located<M: Model>(_ type: M.Type, in store: Store, within instance: ModelLocation?) -> (
+        location: ModelLocation, model: M
+    )? {
+        store.locatedModelsUntracked(M.self).first { instance?.contains($0.location) ?? true }
+    }
+
+    /// Starts an effect for the first model of a type in the tree (or, given an instance, the
+    /// first at or below it), belonging to that model, when `condition` allows it for that
+    /// model; does nothing when there is none.
+    @MainActor
+    fileprivate static func run<M: Model>(
+        for type: M.Type, in store: Store, within instance: ModelLocation?, id: EffectID?, cancelInFlight: Bool,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
+        if condition: (@MainActor (M) -> Bool)? = nil, _ operation: @escaping @Sendable (M, Send) async throws -> Void
+    ) {
+        guard let (location, model) = located(M.self, in: store, within: instance), condition?(model) ?? true
+        else { return }
+        start(
+            belongingTo: model, at: location, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
+            catch: handler, dismissal: Dismiss<M>()
+        ) { send in try await operation(model, send) }
+    }
+
+    /// Starts an effect belonging to the model at an instance's location (a screen an action
+    /// was addressed to); does nothing when it is gone.
+    @MainActor
+    fileprivate static func run(
+        at instance: ModelLocation, in store: Store, id: EffectID?, cancelInFlight: Bool,
+        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
+        _ operation: @escaping @Sendable (Send) async throws -> Void
+    ) {
+        guard let model = store.model(at: instance) else { return }
+        // `send.dismiss()` dismisses that model (a screen on a stack pops itself instead).
+        func dismissal<M: Model>(_ model: M) -> any Action { Dismiss<M>() }
+        start(
+            belongingTo: model, at: instance, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
+            catch: handler, dismissal: dismissal(model), operation)
+    }
+
+    /// Cancels the effects with the id that were started for the instance.
+    @MainActor
+    fileprivate static func cancel(id: EffectID, within instance: ModelLocation, in store: Store) {
+        guard let model = store.model(at: instance) else { return }
+        InstanceEffects.of(store).cancel(id: id, within: InstanceEffects.Instance(model, at: instance), in: store)
+    }
+
+    /// Starts an effect belonging to a model; within the instance an action was addressed to,
+    /// its id names that instance's effects alone, and what it sends is addressed there.
+    @MainActor
+    private static func start(
+        belongingTo model: any Model, at location: ModelLocation, in store: Store, instance: ModelLocation?,
+        id: EffectID?, cancelInFlight: Bool, catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
+        dismissal: any Action, _ operation: @escaping @Sendable (Send) async throws -> Void
+    ) {
+        let instanceModel = instance.flatMap { store.model(at: $0) }
+        let scope = instance.flatMap { instance in instanceModel.map { InstanceEffects.Instance($0, at: instance) } }
+        InstanceEffects.of(store).start(
+            belongingTo: model, at: location, in: store, id: id,
+            // An instance that is gone scopes nothing, and cancels nothing outside it.
+            cancelInFlight: cancelInFlight && (instance == nil || scope != nil), within: scope, catch: handler,
+            addressedTo: instanceModel as? any AddressableInstance, dismissal: dismissal, operation)
     }
 }

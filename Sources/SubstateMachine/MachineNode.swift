@@ -23,17 +23,18 @@ import Substate
 public struct MachineNode<Feature: StateMachine>: Model {
     /// The feature's state.
     public var state: Feature.State
+    /// The node's id, and what tells this node from a fresh node given the same id: when one
+    /// replaces the other, the replaced node's effects are cancelled.
+    @usableFromInline let instance: NodeInstance
+
     /// The node's identity; results of its effects are addressed to it.
-    public let id: NodeID
-    /// Tells this node from a fresh node given the same id: when one replaces the other, the
-    /// replaced node's effects are cancelled. Copies of a node share it.
-    @usableFromInline let instance: UInt64
+    @inlinable
+    public var id: NodeID { instance.id }
 
     /// Creates a node; `id` defaults to the feature's type name.
     public init(_ state: Feature.State, id: NodeID? = nil) {
         self.state = state
-        self.id = id ?? NodeID(String(describing: Feature.self))
-        instance = NodeInstances.next()
+        instance = NodeInstance(id: id ?? NodeID(String(describing: Feature.self)))
     }
 
     /// An input for the nodes of this feature: all of them, or the one with the given id.
@@ -81,7 +82,7 @@ public struct MachineNode<Feature: StateMachine>: Model {
     @inlinable
     mutating func take(_ transition: Feature.Transition, outbox: Outbox) {
         if let next = transition.0 { state = next }
-        if let effect = transition.1 { outbox.post(effect, from: id, instance: instance) }
+        if let effect = transition.1 { outbox.post(effect, from: instance) }
     }
 
     /// An array of nodes hands the action to the feature's own loop of transitions.
@@ -150,4 +151,10 @@ extension MachineNode: ServedModel {
         return
             "MachineNode<\(feature)> is in the tree, but no StateMachineRunner<\(feature)> is in the middleware list: the effects its transitions ask for would be dropped. Add StateMachineRunner(\(feature)(...))."
     }
+}
+
+extension MachineNode: InstanceEffects.Identified {
+    /// A node's effects stay with it wherever it moves, and end when a fresh node given the
+    /// same id replaces it.
+    package var instanceIdentity: AnyHashable { instance.number }
 }

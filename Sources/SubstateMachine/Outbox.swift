@@ -10,34 +10,25 @@ import Synchronization
 /// per-action work needs no run-time generic lookups.
 @usableFromInline
 final class Outbox: Sendable, HiddenFromLogs {
-    private let posted = Mutex<[(node: NodeID, instance: UInt64, effect: any Sendable)]>([])
+    private let posted = Mutex<[(node: NodeInstance, effect: any Sendable)]>([])
     private let count = Atomic<Int>(0)
 
     @usableFromInline
     init() {}
 
     @usableFromInline
-    func post(_ effect: any Sendable, from node: NodeID, instance: UInt64) {
-        posted.withLock { $0.append((node, instance, effect)) }
+    func post(_ effect: any Sendable, from node: NodeInstance) {
+        posted.withLock { $0.append((node, effect)) }
         count.add(1, ordering: .relaxed)
     }
 
     /// Whether any node posted an effect.
     var isEmpty: Bool { count.load(ordering: .relaxed) == 0 }
 
-    func drain() -> [(node: NodeID, instance: UInt64, effect: any Sendable)] {
+    func drain() -> [(node: NodeInstance, effect: any Sendable)] {
         posted.withLock { posted in
             defer { posted = [] }
             return posted
         }
     }
-}
-
-/// Hands out the instance numbers that tell a node from a fresh node with the same id.
-@usableFromInline
-enum NodeInstances {
-    private static let last = Atomic<UInt64>(0)
-
-    @usableFromInline
-    static func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
 }

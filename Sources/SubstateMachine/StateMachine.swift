@@ -64,12 +64,17 @@ extension StateMachine {
     @inlinable
     public static func _update(nodesAt pointer: UnsafeMutableRawPointer, action: any Action, isArray: Bool) {
         if let input = action as? MachineNode<Self>.Input {
-            let target = input.target
             let event = input.input
             let outbox = input.outbox
-            forEachNode(at: pointer, isArray: isArray) { node in
-                if let target, node.id != target { return }
-                node.take(reduceInput(node.state, event), outbox: outbox)
+            // Two loops, so that an input for every node compares no ids.
+            if let target = input.target {
+                forEachNode(at: pointer, isArray: isArray) { node in
+                    if node.id == target { node.take(reduceInput(node.state, event), outbox: outbox) }
+                }
+            } else {
+                forEachNode(at: pointer, isArray: isArray) { node in
+                    node.take(reduceInput(node.state, event), outbox: outbox)
+                }
             }
         } else if let result = action as? MachineNode<Self>.Result {
             let event = result.ioResult

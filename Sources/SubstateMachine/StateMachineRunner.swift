@@ -17,8 +17,9 @@ import Substate
 /// ])
 /// ```
 ///
-/// - Complexity: While some node's effects run, each action costs one scan of this feature's
-///   nodes, to notice nodes that left the tree.
+/// - Complexity: An input or result whose nodes asked for effects costs one scan of this
+///   feature's nodes, to find where they are. While effects run, each action checks the place
+///   of each node that has some, as for every effect that belongs to a place in the tree.
 @MainActor
 public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// The feature value whose `runIOEffect` runs the effects, when the runner was made with
@@ -37,9 +38,6 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
     /// own nodes' effects.
     @MainActor
     private final class Nodes {
-        /// The effects each node has running, by token, with the instance of the node that asked.
-        var running: [NodeID: (instance: UInt64, tokens: Set<Int>)] = [:]
-        var nextToken = 0
         var reportedDuplicates: Set<NodeID> = []
         /// The feature value made from this store's dependencies, by the first effect it runs.
         var feature: Feature?
@@ -92,17 +90,10 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
         let type = ObjectIdentifier(Swift.type(of: action))
         if type == inputType || type == resultType {
             let outbox = Self.outbox(of: action, at: type == inputType ? inputOutboxOffset : resultOutboxOffset)
-            if !outbox.isEmpty {
-                reportDuplicateIDs(nodes: nodes, in: store)
-                for (node, instance, effect) in outbox.drain() {
-                    if let effect = effect as? Feature.IOEffect {
-                        start(effect, for: node, instance: instance, nodes: nodes, in: store)
-                    }
-                }
-            }
+            if !outbox.isEmpty { start(outbox.drain(), nodes: nodes, in: store) }
+        } else if converts(action, type) {
+            forward(action, in: store)
         }
-        if type != inputType, type != resultType, self.converts(action, type) { forward(action, in: store) }
-        if !nodes.running.isEmpty { cancelEffectsOfGoneNodes(nodes: nodes, in: store) }
     }
 
     /// The outbox an input or a result of this feature carries, read at its offset in the
@@ -153,52 +144,52 @@ public final class StateMachineRunner<Feature: StateMachine>: Middleware {
         }
     }
 
+    /// Starts the effects the nodes posted, each belonging to the node that asked: it is
+    /// cancelled when that node leaves the tree or a fresh node with its id replaces it, so
+    /// that an old node's stream never feeds the new one. A node that is already gone starts
+    /// nothing.
     private func start(
-        _ effect: Feature.IOEffect, for node: NodeID, instance: UInt64, nodes: Nodes, in store: Store
+        _ posted: [(node: NodeInstance, effect: any Sendable)], nodes: Nodes, in store: Store
     ) {
-        if cancelsInFlight, nodes.running[node] != nil {
-            store.effects.cancel(id: MachineNode<Feature>.effectID(node))
-            nodes.running[node] = nil
+        let located = store.locatedModelsUntracked(MachineNode<Feature>.self)
+        reportDuplicateIDs(located.lazy.map(\.model.id), nodes: nodes, in: store)
+        var places: [UInt64: (location: ModelLocation, model: MachineNode<Feature>)] = [:]
+        for place in located where places[place.model.instance.number] == nil {
+            places[place.model.instance.number] = place
         }
-        nodes.nextToken += 1
-        let token = nodes.nextToken
-        nodes.running[node, default: (instance, [])].tokens.insert(token)
         let feature = self.feature ?? nodes.feature ?? makeFeature!(store.dependencies)
         nodes.feature = feature
-        store.effects.run(id: MachineNode<Feature>.effectID(node)) { [weak nodes] send in
-            for await result in feature.results(of: effect) {
-                await send(MachineNode<Feature>.Result(result, node: node))
+        let effects = InstanceEffects.of(store)
+        for (instance, effect) in posted {
+            guard let effect = effect as? Feature.IOEffect, let (location, model) = places[instance.number] else {
+                continue
             }
-            await MainActor.run {
-                nodes?.running[node]?.tokens.remove(token)
-                if nodes?.running[node]?.tokens.isEmpty == true { nodes?.running[node] = nil }
+            let node = instance.id
+            // A node's effects run under its effect id, which `Store.CancelEffects` reaches, and
+            // which names that node's effects alone for `cancelsInFlight`.
+            effects.start(
+                belongingTo: model, at: location, in: store, id: MachineNode<Feature>.effectID(node),
+                cancelInFlight: cancelsInFlight, within: InstanceEffects.Instance(model, at: location), catch: nil
+            ) { send in
+                for await result in feature.results(of: effect) {
+                    await send(MachineNode<Feature>.Result(result, node: node))
+                }
             }
-        }
-    }
-
-    /// Cancels the effects of nodes that left the tree, and of nodes replaced by a fresh node
-    /// with the same id, so that an old node's stream never feeds the new one.
-    private func cancelEffectsOfGoneNodes(nodes: Nodes, in store: Store) {
-        var present: [NodeID: Set<UInt64>] = [:]
-        for node in store.lookupAll(MachineNode<Feature>.self) { present[node.id, default: []].insert(node.instance) }
-        for (node, entry) in nodes.running where present[node]?.contains(entry.instance) != true {
-            store.effects.cancel(id: MachineNode<Feature>.effectID(node))
-            nodes.running[node] = nil
         }
     }
 
     /// Reports, once per id, nodes of this feature that share an id: each would take every
     /// result addressed to it.
-    private func reportDuplicateIDs(nodes: Nodes, in store: Store) {
+    private func reportDuplicateIDs(_ ids: some Sequence<NodeID>, nodes: Nodes, in store: Store) {
         var seen: Set<NodeID> = []
-        for node in store.lookupAll(MachineNode<Feature>.self) where !seen.insert(node.id).inserted {
-            guard nodes.reportedDuplicates.insert(node.id).inserted else { continue }
+        for id in ids where !seen.insert(id).inserted {
+            guard nodes.reportedDuplicates.insert(id).inserted else { continue }
             let feature = typeName(Feature.self)
             store.report(
                 Diagnostic(
-                    kind: .duplicateNodeID, typeName: "MachineNode<\(feature)>", member: node.id.name,
+                    kind: .duplicateNodeID, typeName: "MachineNode<\(feature)>", member: id.name,
                     message:
-                        "Two MachineNode<\(feature)> nodes have the id \"\(node.id)\": both take every input and result addressed to it. Give each node its own id."
+                        "Two MachineNode<\(feature)> nodes have the id \"\(id)\": both take every input and result addressed to it. Give each node its own id."
                 ))
         }
     }
