@@ -173,10 +173,11 @@ package struct SessionPage {
                 json.object {
                     json.field("root", header.root)
                     json.field("version", header.version)
-                    json.field("fingerprint", header.fingerprint)
-                    json.field("file", header.file)
-                    json.field("verdict", header.verdict)
-                    json.field("compatibility", header.compatibility)
+                    let texts: KeyValuePairs<String, String?> = [
+                        "fingerprint": header.fingerprint, "file": header.file, "verdict": header.verdict,
+                        "compatibility": header.compatibility,
+                    ]
+                    for (name, text) in texts { json.field(name, text) }
                     json.field("replayed", initialState != nil)
                 }
             }
@@ -185,11 +186,10 @@ package struct SessionPage {
                     json.object {
                         json.field("seq", action.sequence)
                         json.field("t", action.time)
-                        // What the action is, then where it came from.
                         json.field("type", action.type)
-                        json.key("payload") { json.raw(action.payload) }
                         json.field("origin", action.origin)
                         json.field("line", action.line)
+                        json.key("payload") { json.raw(action.payload) }
                         if let reading = action.reading { json.key("reading") { reading.write(into: json) } }
                         if let damage = action.damage {
                             json.key("damage") {
