@@ -53,6 +53,15 @@ enum ChildProcess {
         return Outcome(seconds: seconds, peakBytes: peak, exitCode: (status >> 8) & 0xFF)
     }
 
+    /// Runs `substate-bench` with `arguments` `count` times: the fastest run's time, the
+    /// largest peak memory of them all, and the first failing run's exit code, if any.
+    static func fastest(of count: Int, _ arguments: [String]) -> Outcome {
+        let outcomes = (0..<max(1, count)).map { _ in run(arguments) }
+        return Outcome(
+            seconds: outcomes.map(\.seconds).min()!, peakBytes: outcomes.map(\.peakBytes).max()!,
+            exitCode: outcomes.first { $0.exitCode != 0 }?.exitCode ?? 0)
+    }
+
     /// Writes this process's peak resident memory to standard error as `peak-bytes N`, from
     /// `/proc/self/status` where there is one.
     static func reportPeakMemory() {

@@ -4,6 +4,13 @@
 struct Harness {
     var rounds = 15
 
+    /// This harness with at least `minimum` rounds: for figures that are a difference of two
+    /// timings of tens of nanoseconds, whose fastest rounds a few rounds on a busy machine leave
+    /// to chance, and so their verdict.
+    func withRounds(atLeast minimum: Int) -> Harness {
+        Harness(rounds: max(rounds, minimum))
+    }
+
     /// Nanoseconds per operation of each contender (its fastest round).
     func compare(_ contenders: [(name: String, ops: Int, run: (Int) -> Void)]) -> [String: Double] {
         for contender in contenders { contender.run(contender.ops) }  // warm up: layouts, caches

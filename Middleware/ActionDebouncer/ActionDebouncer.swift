@@ -24,8 +24,7 @@ import Substate
 /// ```
 @MainActor
 public final class ActionDebouncer: Middleware {
-    private let core: TimingCore<DebounceBurst>
-    private var isDebounced = ActionTypeCheck { $0 is DebouncedAction }
+    private let timing: KeyedTiming<DebounceBurst>
 
     /// Creates a debouncer.
     ///
@@ -34,14 +33,12 @@ public final class ActionDebouncer: Middleware {
     ///   - onRelease: What happens to waiting actions when the store is released.
     public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
     where C.Duration == Duration {
-        core = TimingCore(scheduler: TimingScheduler(clock: clock), onRelease: onRelease)
+        timing = KeyedTiming(clock: clock, onRelease: onRelease)
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let debounce = isDebounced(action) ? (action as? DebouncedAction)?.debounce : nil
-        core.handle(
-            action, timed: debounce.map { (TimingKey(action, key: $0.key), $0) }, store: store, owner: self, next: next)
+        timing.handle(action, store: store, owner: self, next: next)
     }
 
-    public func storeWillRelease(_ store: Store) { core.release(store, owner: self) }
+    public func storeWillRelease(_ store: Store) { timing.release(store, owner: self) }
 }

@@ -34,3 +34,13 @@ struct DebounceBurst: TimingRule {
     /// A cancelled burst is over: the next action starts a new one.
     func cancelled() -> DebounceBurst? { nil }
 }
+
+extension DebounceBurst: KeyedTimingRule {
+    /// ``ActionDebouncer`` debounces the actions that adopt ``DebouncedAction``.
+    static func times(_ action: any Action) -> Bool { action is DebouncedAction }
+
+    static func setting(of action: any Action) -> (setting: Debounce, key: String?)? {
+        guard let debounce = (action as? DebouncedAction)?.debounce else { return nil }
+        return (debounce, debounce.key)
+    }
+}

@@ -22,7 +22,10 @@ import Substate
 @MainActor
 public final class ActionDelayer: Middleware {
     private let core: TimingCore<DelayHold>
-    private var isDelayed = ActionTypeCheck { $0 is DelayedAction }
+    // Asked on every action, only on the main actor, and each access ends before the action
+    // goes on: unchecked exclusivity keeps an action the delayer lets through to a few
+    // comparisons.
+    @exclusivity(unchecked) private var isDelayed = ActionTypeCheck { $0 is DelayedAction }
     /// Numbers the delayed actions: each is held on its own, and released in this order when
     /// two fall due together.
     private var serial = 0
@@ -38,8 +41,11 @@ public final class ActionDelayer: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        let type = ObjectIdentifier(Swift.type(of: action))
+        let delays = isDelayed(action, type: type)
+        guard delays || CancelPendingActions.isCancellation(type) else { return next(action) }
         var timed: (key: TimingKey, setting: Duration)?
-        if isDelayed(action), let delayed = action as? DelayedAction, delayed.delay > .zero {
+        if delays, let delayed = action as? DelayedAction, delayed.delay > .zero {
             serial += 1
             timed = (TimingKey(action, key: delayed.delayKey, serial: serial), delayed.delay)
         }

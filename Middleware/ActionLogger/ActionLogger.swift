@@ -113,7 +113,8 @@ public final class ActionLogger: Middleware {
             }
         }
         next(action)
-        let type = ObjectIdentifier(Swift.type(of: action))
+        // The type as the existential holds it: every type it is compared with is a struct.
+        let type = heldActionType(of: action)
         // A replayed log registers the switch as it was recorded.
         if type == Self.start, !store.isReplaying {
             store.update(Store.Register(model: State(isActive: startsActive)))

@@ -24,8 +24,7 @@ import Substate
 /// ```
 @MainActor
 public final class ActionThrottler: Middleware {
-    private let core: TimingCore<ThrottleWindow>
-    private var isThrottled = ActionTypeCheck { $0 is ThrottledAction }
+    private let timing: KeyedTiming<ThrottleWindow>
 
     /// Creates a throttler.
     ///
@@ -34,14 +33,12 @@ public final class ActionThrottler: Middleware {
     ///   - onRelease: What happens to a waiting trailing action when the store is released.
     public init<C: Clock>(clock: C = ContinuousClock(), onRelease: PendingOnRelease = .cancel)
     where C.Duration == Duration {
-        core = TimingCore(scheduler: TimingScheduler(clock: clock), onRelease: onRelease)
+        timing = KeyedTiming(clock: clock, onRelease: onRelease)
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let throttle = isThrottled(action) ? (action as? ThrottledAction)?.throttle : nil
-        core.handle(
-            action, timed: throttle.map { (TimingKey(action, key: $0.key), $0) }, store: store, owner: self, next: next)
+        timing.handle(action, store: store, owner: self, next: next)
     }
 
-    public func storeWillRelease(_ store: Store) { core.release(store, owner: self) }
+    public func storeWillRelease(_ store: Store) { timing.release(store, owner: self) }
 }

@@ -49,3 +49,13 @@ struct ThrottleWindow: TimingRule {
         return window
     }
 }
+
+extension ThrottleWindow: KeyedTimingRule {
+    /// ``ActionThrottler`` throttles the actions that adopt ``ThrottledAction``.
+    static func times(_ action: any Action) -> Bool { action is ThrottledAction }
+
+    static func setting(of action: any Action) -> (setting: Throttle, key: String?)? {
+        guard let throttle = (action as? ThrottledAction)?.throttle else { return nil }
+        return (throttle, throttle.key)
+    }
+}

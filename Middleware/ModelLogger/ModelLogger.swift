@@ -52,7 +52,13 @@ public final class ModelLogger: Middleware {
     /// Writes each diff entry; kept from one to the next with its room.
     private let writer = ChangeWriter()
     /// The last action type logged and its name, which most actions share with the one before.
-    private var lastAction: (type: ObjectIdentifier, name: String)?
+    // Read on every action, only on the main actor and never across a call out: unchecked
+    // exclusivity, as for what follows.
+    @exclusivity(unchecked) private var lastAction: (type: ObjectIdentifier, name: String)?
+    /// The store whose change record the logger was last found following (diff mode without a
+    /// filter), so that each of its actions costs no lookup of the logger's storage; forgotten
+    /// when the store is released.
+    @exclusivity(unchecked) private var watched: ObjectIdentifier?
     /// What the logger keeps for one store.
     private final class Seen {
         /// The models as last logged (filtered, or diffing by comparison).
@@ -94,34 +100,24 @@ public final class ModelLogger: Middleware {
     public var runsDuringReplay: Bool { true }
 
     public func handle(_ action: Action, store: Store, next: Next) {
-        let seen = store.storage(for: self) { Seen() }
         if diff, !filter {
             // The store notes what each action changes while it walks the tree; the logger
             // diffs only those models, right after the action that changed them.
-            if !seen.isWatching {
-                seen.isWatching = true
-                store.recordChanges()
-                // The store holds the observer, so it outlives every call: held without counting,
-                // since a store held weakly keeps its counts in a side table, which slows each of
-                // its retains everywhere.
-                store.observeReductions { [self, unowned(unsafe) store, paths = seen.paths] action, origin in
-                    guard !isAction(action, Store.Start.self) else { return }
-                    writer.start(action: name(of: action), keepsChanges: entries != nil)
-                    Self.write(store.changes, in: store, paths: paths, into: writer)
-                    emit(origin: origin)
-                }
-            }
+            if watched != ObjectIdentifier(store) { watch(store) }
             next(action)
-            if isAction(action, Store.Start.self), entries == nil {
+            // The type as the existential holds it: `Store.Start` is a struct.
+            if heldActionType(of: action) == ObjectIdentifier(Store.Start.self), entries == nil {
                 output(ValueDump.lines(of: root(of: store), label: "Substate.Model").joined(separator: "\n"))
             }
             return
         }
+        let seen = store.storage(for: self) { Seen() }
         next(action)
         let current = filter ? store.lookupAll((any LoggedModel).self).map { $0 as any Model } : [root(of: store)]
         defer { seen.previous = current }
         if diff, !isAction(action, Store.Start.self) {
-            writer.start(action: name(of: action), keepsChanges: entries != nil)
+            let actionType = ObjectIdentifier(Swift.type(of: action))
+            writer.start(action: name(of: action, type: actionType), keepsChanges: entries != nil)
             for (before, after) in zip(seen.previous, current) {
                 writer.write(StateDiff.relative(from: before, to: after), root: typeName(type(of: before)))
             }
@@ -131,6 +127,30 @@ public final class ModelLogger: Middleware {
                 output(ValueDump.lines(of: model, label: "Substate.Model").joined(separator: "\n"))
             }
         }
+    }
+
+    /// Follows the store's change record, once per store: after each action, the observer
+    /// diffs the models the action changed.
+    private func watch(_ store: Store) {
+        watched = ObjectIdentifier(store)
+        let seen = store.storage(for: self) { Seen() }
+        guard !seen.isWatching else { return }
+        seen.isWatching = true
+        store.recordChanges()
+        // The store holds the observer, so it outlives every call: held without counting,
+        // since a store held weakly keeps its counts in a side table, which slows each of
+        // its retains everywhere.
+        store.observeReductions { [self, unowned(unsafe) store, paths = seen.paths] action, origin in
+            let actionType = ObjectIdentifier(Swift.type(of: action))
+            guard actionType != ObjectIdentifier(Store.Start.self) else { return }
+            writer.start(action: name(of: action, type: actionType), keepsChanges: entries != nil)
+            Self.write(store.changes, in: store, paths: paths, into: writer)
+            emit(origin: origin)
+        }
+    }
+
+    public func storeWillRelease(_ store: Store) {
+        if watched == ObjectIdentifier(store) { watched = nil }
     }
 
     /// Logs the changes the writer holds, if it holds any. The writer is done with before the
@@ -146,9 +166,8 @@ public final class ModelLogger: Middleware {
         }
     }
 
-    /// The type name of an action.
-    private func name(of action: any Action) -> String {
-        let type = ObjectIdentifier(Swift.type(of: action))
+    /// The type name of an action, whose type is `type`.
+    private func name(of action: any Action, type: ObjectIdentifier) -> String {
         if let lastAction, lastAction.type == type { return lastAction.name }
         let name = typeName(Swift.type(of: action))
         lastAction = (type, name)
@@ -186,13 +205,19 @@ public final class ModelLogger: Middleware {
     }
 
     /// What the logger prints for the changes one action made; `nil` when nothing in the
-    /// store's root tree changed. The benchmark times it.
+    /// store's root tree changed. The benchmark times it: it does what a logger does for the
+    /// action, with a logger's writer and the name of its last action, which a logger keeps
+    /// from one action to the next.
     package static func describe(_ action: any Action, changes: [ModelChange], in store: Store) -> String? {
-        let writer = ChangeWriter()
-        writer.start(action: typeName(type(of: action)), keepsChanges: false)
-        write(changes, in: store, paths: PathCache(), into: writer)
-        return writer.hasLines ? writer.entry : nil
+        let logger = describing
+        let actionType = ObjectIdentifier(Swift.type(of: action))
+        logger.writer.start(action: logger.name(of: action, type: actionType), keepsChanges: false)
+        write(changes, in: store, paths: PathCache(), into: logger.writer)
+        return logger.writer.hasLines ? logger.writer.entry : nil
     }
+
+    /// The logger ``describe(_:changes:in:)`` writes with.
+    private static let describing = ModelLogger(diff: true, output: { _ in })
 
     private func root(of store: Store) -> any Model {
         store.lookup((any Model).self)!
@@ -207,8 +232,10 @@ public typealias StateLogger = ModelLogger
 /// most actions change the model the action before them changed.
 @MainActor
 private final class PathCache {
-    private var steps: [ModelLocation.Step]?
-    private var path = ""
+    // Read for every change the logger writes, only on the main actor and never across a call
+    // out: unchecked exclusivity keeps a hit to a comparison of steps.
+    @exclusivity(unchecked) private var steps: [ModelLocation.Step]?
+    @exclusivity(unchecked) private var path = ""
 
     /// The path of a model's place in the store's root tree, as `StateDiff.path(of:in:)` spells it.
     func path(of location: ModelLocation, in store: Store) -> String {

@@ -26,6 +26,12 @@ public struct CancelPendingActions: Action {
         isAction(action, CancelPendingActions.self) ? action as? CancelPendingActions : nil
     }
 
+    /// Whether actions of the type (as `ObjectIdentifier(type(of: action))` names it) are
+    /// cancellations: timing middleware passes any other action it does not time at once.
+    static func isCancellation(_ type: ObjectIdentifier) -> Bool {
+        type == ObjectIdentifier(CancelPendingActions.self)
+    }
+
     func matches(_ timing: TimingKey) -> Bool {
         timing.type == ObjectIdentifier(type) && (key == nil || key == timing.key)
     }

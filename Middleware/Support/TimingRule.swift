@@ -5,8 +5,9 @@ import Substate
 ///
 /// ``ActionDebouncer``, ``ActionDelayer`` and ``ActionThrottler`` differ only in their rule
 /// (`DebounceBurst`, `DelayHold`, `ThrottleWindow`); holding the actions per store, the clock,
-/// cancellation and the store's release are one shared core (`TimingCore`). A rule reads no
-/// clock and schedules nothing, so its tests are tables of times.
+/// cancellation and the store's release are one shared core (`TimingCore`); the debouncer and
+/// the throttler, whose actions carry their setting and key, are one `KeyedTiming` each. A rule
+/// reads no clock and schedules nothing, so its tests are tables of times.
 protocol TimingRule {
     /// What the action asks for: a debounce, a throttle, a delay.
     associatedtype Setting

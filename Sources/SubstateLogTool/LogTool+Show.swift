@@ -29,8 +29,6 @@ extension LogTool {
             console.output("\(sanitized(reader.header.root)), recorded in format version \(reader.header.version)")
             var shown = 0
             var total = 0
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(1024)
             var readings = ValueReadings(rootShape: reader.header.rootShape)
             console.eachLine(of: reader, path: path) { line in
                 guard case .action(let entry) = line else { return }
@@ -40,8 +38,7 @@ extension LogTool {
                     (from...to).contains(entry.sequence)
                 else { return }
                 shown += 1
-                console.output(
-                    Formatting.entry(entry, payload: readings.readablePayload(of: entry), reusing: &buffer))
+                console.output(Formatting.entry(entry, payload: readings.readablePayload(of: entry)))
             }
             console.output("\(shown) of \(total) actions shown")
         }

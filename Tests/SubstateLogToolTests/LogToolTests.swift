@@ -207,6 +207,27 @@ final class LogToolTests: XCTestCase {
         XCTAssertEqual(LogTool.run(["check", directory.path]).exitCode, 66, "a directory is not a log")
     }
 
+    func testShowLinesUpItsColumnsAndMakesRoomForWideOnes() async throws {
+        let path = try record("a.jsonl", readings: [1])
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let read = try XCTUnwrap(lines.first { $0.contains(#""type":"Meter.Read""#) })
+        func line(seq: Int, time: String, origin: String, value: Int) -> String {
+            read.replacing(#/"seq":\d+/#, with: #""seq":\#(seq)"#)
+                .replacing(#/"t":[0-9.e+-]+/#, with: #""t":\#(time)"#)
+                .replacing(#/"origin":"\w+"/#, with: #""origin":"\#(origin)""#)
+                .replacing(#/"value":\d+/#, with: #""value":\#(value)"#)
+        }
+        lines.append(line(seq: 12, time: "0.05", origin: "effect", value: 4))
+        lines.append(line(seq: 1_234_567, time: "12.3456", origin: "middleware", value: 2))
+        let url = directory.appendingPathComponent("wide.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let shown = LogTool.run(["show", url.path])
+        XCTAssertEqual(shown.exitCode, 0, shown.output)
+        let output = shown.output.split(separator: "\n").map(String.init)
+        XCTAssertTrue(output.contains(#"#12    0.050s     effect     Meter.Read {"value":4}"#), shown.output)
+        XCTAssertTrue(output.contains(#"#1234567 12.346s    middleware Meter.Read {"value":2}"#), shown.output)
+    }
+
     func testHugeTimesAndHostileTypeNamesPrintWithoutHarm() async throws {
         let path = try record("a.jsonl", readings: [1])
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)

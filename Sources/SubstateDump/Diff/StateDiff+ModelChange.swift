@@ -12,10 +12,30 @@ extension StateDiff {
     @MainActor
     package static func path(of location: ModelLocation, in store: Store) -> String {
         let (root, components) = store.pathComponents(of: location)
-        var path = root
-        if !components.isEmpty { path.reserveCapacity(root.utf8.count + 16 * components.count) }
-        for component in components { path += spelling(of: component) }
-        return path
+        guard !components.isEmpty else { return root }
+        // Written as bytes, made a string once: a string per step and an append of each would
+        // cost a model's place more than the diff below it.
+        var path = TextBuffer(capacity: root.utf8.count + 16 * components.count)
+        path.append(string: root)
+        for component in components { write(component, into: &path) }
+        return path.string
+    }
+
+    /// ``spelling(of:)``, written into a buffer.
+    static func write(_ component: Store.PathComponent, into text: inout TextBuffer) {
+        switch component {
+        case .field(let name), .enumCase(let name):
+            text.append(UInt8(ascii: "."))
+            text.append(string: name)
+        case .element(_, let id?):
+            writeComponent(id: id, into: &text)
+        case .element(let index, nil):
+            text.append(UInt8(ascii: "["))
+            text.append(integer: index)
+            text.append(UInt8(ascii: "]"))
+        case .key(let key):
+            text.append(string: Self.component(key: key))
+        }
     }
 
     /// How a path spells one step down to a model: `.name`, `.case`, `[id: 3]`, `[2]`, `["key"]`.

@@ -123,10 +123,19 @@ public struct StateDiff: Sendable, Equatable, CustomStringConvertible {
 
     /// How a path names the element of an array of `Identifiable` values with an id.
     static func component(id: Any) -> String {
+        var text = TextBuffer(capacity: 32)
+        writeComponent(id: id, into: &text)
+        return text.string
+    }
+
+    /// ``component(id:)``, written into a buffer.
+    static func writeComponent(id: Any, into text: inout TextBuffer) {
         // An id that is itself an `AnyHashable` shows what it holds. Told by its type: a cast to
         // `AnyHashable` would box every hashable id.
         let id = type(of: id) == AnyHashable.self ? (id as! AnyHashable).base : id
-        return "[id: " + (ValueDump.scalar(id) ?? ValueLiteral.describe(id)) + "]"
+        text.append(literal: "[id: ")
+        if !ValueDump.writeScalar(id, into: &text) { text.append(string: ValueLiteral.describe(id)) }
+        text.append(UInt8(ascii: "]"))
     }
 
     /// How a path names a dictionary's value under a key.

@@ -109,6 +109,24 @@ package enum ValueDump {
         return nil
     }
 
+    /// Writes a value as ``scalar(_:)`` prints it, without a string made for it; returns whether
+    /// it is one of the scalars it prints (having written nothing when not).
+    static func writeScalar(_ value: Any, into text: inout TextBuffer) -> Bool {
+        let type = type(of: value)
+        if type == Int.self {
+            text.append(integer: value as! Int)
+        } else if type == String.self {
+            ValueFormatter.quote(value as! String, into: &text)
+        } else if type == Bool.self {
+            text.append(literal: (value as! Bool) ? "true" : "false")
+        } else if type == Double.self {
+            text.append(string: (value as! Double).description)
+        } else {
+            return false
+        }
+        return true
+    }
+
     /// How ``scalar(_:)`` prints a value of the type, read at an address; `nil` for the types
     /// it does not print.
     static func scalarPrinter<Value>(for type: Value.Type) -> ((UnsafeRawPointer) -> String)? {

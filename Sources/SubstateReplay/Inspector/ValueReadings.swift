@@ -30,6 +30,8 @@ package struct ValueReadings {
     private struct Caches {
         var byName: [String: ValueReading?] = [:]
         var byAction: [String: ValueReading?] = [:]
+        /// The last action type read and its reading.
+        var lastAction: (name: String, reading: ValueReading?)?
         var root: ValueReading??
     }
 
@@ -115,10 +117,17 @@ package struct ValueReadings {
             }
             return readings.isEmpty ? nil : .members(["models": .positions(readings)])
         default:
-            if let known = caches.byAction[entry.name] { return known }
-            var resolving: [String] = []
-            let reading = actionShapes[entry.name].flatMap { self.reading(of: $0, resolving: &resolving) }
-            caches.byAction[entry.name] = .some(reading)
+            // Most lines are of the type of the line before: its name compared, not hashed.
+            if let last = caches.lastAction, last.name == entry.name { return last.reading }
+            let reading: ValueReading?
+            if let known = caches.byAction[entry.name] {
+                reading = known
+            } else {
+                var resolving: [String] = []
+                reading = actionShapes[entry.name].flatMap { self.reading(of: $0, resolving: &resolving) }
+                caches.byAction[entry.name] = .some(reading)
+            }
+            caches.lastAction = (entry.name, reading)
             return reading
         }
     }
