@@ -288,10 +288,13 @@ public final class Store: Observable {
             // Debug builds check each action type's routing on its first dispatch (see below).
             reduceInFull(action, type: type)
         #else
+            // Registered trees the action type does not reach (a logger's state, for an app
+            // action) leave the action plain: the last type's route is one comparison away.
             let isPlain =
-                !isTracking && !trees.hasRegistered && !hasShared && changes.isEmpty && idIndex.isEmpty
+                !isTracking && !hasShared && changes.isEmpty && idIndex.isEmpty
                 && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
+                && (!trees.hasRegistered || trees.route(for: type).isEmpty)
             guard isPlain else { return reduceInFull(action, type: type) }
             reducePlain(action, type: type)
         #endif
