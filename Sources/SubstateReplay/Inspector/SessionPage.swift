@@ -30,6 +30,19 @@ package struct SessionPage {
             self.file = file
             self.verdict = verdict
         }
+
+        /// The header as the page's data holds it, with whether the page comes from a replay.
+        func write(into json: JSONText, replayed: Bool) {
+            json.object {
+                json.field("root", root)
+                json.field("version", version)
+                json.field("fingerprint", fingerprint)
+                json.field("file", file)
+                json.field("verdict", verdict)
+                json.field("compatibility", compatibility)
+                json.field("replayed", replayed)
+            }
+        }
     }
 
     /// One action of the timeline.
@@ -169,27 +182,16 @@ package struct SessionPage {
             referredToBy: [root].compactMap { $0 } + actions.compactMap(\.reading) + markReadings.compactMap { $0 })
         let json = JSONText()
         json.object {
-            json.key("header") {
-                json.object {
-                    json.field("root", header.root)
-                    json.field("version", header.version)
-                    json.field("fingerprint", header.fingerprint)
-                    json.field("file", header.file)
-                    json.field("verdict", header.verdict)
-                    json.field("compatibility", header.compatibility)
-                    json.field("replayed", initialState != nil)
-                }
-            }
+            json.key("header") { header.write(into: json, replayed: initialState != nil) }
             json.key("actions") {
                 json.array(actions) { action in
                     json.object {
                         json.field("seq", action.sequence)
                         json.field("t", action.time)
-                        // What the action is, then where it came from.
                         json.field("type", action.type)
-                        json.key("payload") { json.raw(action.payload) }
                         json.field("origin", action.origin)
                         json.field("line", action.line)
+                        json.key("payload") { json.raw(action.payload) }
                         if let reading = action.reading { json.key("reading") { reading.write(into: json) } }
                         if let damage = action.damage {
                             json.key("damage") {
