@@ -71,6 +71,8 @@ let package = Package(
         child(
             "substate-replay-child", folder: "ReplayChild",
             ["ShopFixture", "Substate", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"]),
+        // Run only by CI, under the thread sanitizer, which must report its planted race.
+        child("substate-race-child", folder: "RaceChild", ["Substate"]),
         tests(
             "SubstateTests",
             ["Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"]),
