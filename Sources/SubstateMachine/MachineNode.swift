@@ -74,6 +74,8 @@ public struct MachineNode<Feature: StateMachine>: Model {
     }
 
     public mutating func update(action: Action) {
+        // Fact (scoped pointer): the node is reached only inside the closure, as the
+        // `MachineNode<Feature>` it is (`isArray: false`).
         withUnsafeMutablePointer(to: &self) {
             Feature._update(nodesAt: UnsafeMutableRawPointer($0), action: action, isArray: false)
         }

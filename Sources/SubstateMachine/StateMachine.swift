@@ -97,6 +97,8 @@ extension StateMachine {
         // Fact (typed address): the node's layout led here, so an array of `MachineNode<Self>` is at this address.
         let nodes = pointer.assumingMemoryBound(to: [MachineNode<Self>].self)
         if nodes.pointee.isEmpty { return }
+        // Fact (in bounds): the buffer is the array's own, used only inside the closure, at its
+        // own indices.
         nodes.pointee.withUnsafeMutableBufferPointer { nodes in
             for index in nodes.indices { body(&nodes[index]) }
         }

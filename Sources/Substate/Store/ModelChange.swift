@@ -65,6 +65,8 @@ package struct ModelChange: @unchecked Sendable {
     var ids: (before: AnyHashable?, after: AnyHashable?) {
         func id(_ model: (any Model)?) -> AnyHashable? {
             guard let model, let identity = layout.model?.identity else { return nil }
+            // Fact (scoped pointer): `identity` reads the model through the pointer only inside the
+            // closure, as the model type its layout names.
             func open<M: Model>(_ model: M) -> AnyHashable { withUnsafePointer(to: model) { identity($0) } }
             return open(model)
         }

@@ -41,6 +41,7 @@ extension Store {
         for owner: Owner, as type: Storage.Type
     ) -> Storage? {
         let key = MiddlewareStorageKey(owner: ObjectIdentifier(owner), storage: ObjectIdentifier(Storage.self))
+        // The key names the storage's type, so the cast cannot fail.
         return middlewareStorage[key].map { unsafeDowncast($0, to: Storage.self) }
     }
 }

@@ -79,6 +79,7 @@ func sameValue<T>(_ lhs: T?, _ rhs: T?) -> Bool {
     case (nil, nil): return true
     case (let lhs?, let rhs?):
         if let equal = valuesEqual(lhs, rhs) { return equal }
+        // Fact (scoped pointer): both values' bytes are read only inside the closures, as bytes.
         return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
     default: return false
     }

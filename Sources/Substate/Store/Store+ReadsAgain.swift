@@ -39,6 +39,8 @@ extension Store {
         let rest = location.steps.dropFirst(nearest.depth)
         var found: M?
         func open<Old: Model>(_ old: Old) {
+            // Fact (scoped pointer): the old value is read only inside the closure, along the steps
+            // its own layout resolves.
             withUnsafePointer(to: old) { pointer in
                 nearest.layout.resolve(UnsafeRawPointer(pointer), rest) { pointer, layout, isLast in
                     if isLast, layout.typeID == ObjectIdentifier(M.self) {

@@ -544,6 +544,8 @@ public final class Store: Observable {
                         // The values list the nested models of this type too, as findAll does;
                         // they came back inside the value just put back.
                         var nested = -1
+                        // Fact (scoped pointer): `pointer` is the model just put back, inside its tree's
+                        // `withMutableValue`; the search only reads it.
                         _ = layout.search(UnsafeRawPointer(pointer), query) { _, _, _ in
                             nested += 1
                             return true
