@@ -31,6 +31,14 @@ enum DeepRelease {
         releaser.enqueue(consume value)
     }
 
+    /// Waits until the release thread has freed every value handed to it before the call. A
+    /// test that checks that a released store let go of its tree calls it first: under the
+    /// thread sanitizer, which caps a thread's stack at 2 MB (`DeepStack.sanitizerStackCap`),
+    /// every such value goes to that thread.
+    package static func waitUntilFreed() {
+        releaser.waitUntilFreed()
+    }
+
     private static let releaser = Releaser()
 }
 
@@ -40,18 +48,25 @@ private final class Releaser: ThreadBody, @unchecked Sendable {
     // Fact (owned allocation): the releaser alone holds its mutex and condition; pthread objects must not move, hence the allocations.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Signalled when a batch has been freed.
+    private let freedCondition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var pending: [any Sendable] = []
     private var started = false
+    /// How many values were handed over, and how many of them the thread has freed.
+    private var enqueued = 0
+    private var freed = 0
 
     init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
+        pthread_cond_init(freedCondition, nil)
     }
 
     func enqueue(_ value: consuming some Sendable) {
         let boxed: any Sendable = consume value
         pthread_mutex_lock(mutex)
         pending.append(consume boxed)
+        enqueued += 1
         let wasEmpty = pending.count == 1
         if !started { started = start() }
         pthread_mutex_unlock(mutex)
@@ -63,6 +78,15 @@ private final class Releaser: ThreadBody, @unchecked Sendable {
         DeepStack.startThread(stackSize: DeepStack.segmentSize, detached: true, running: self) != nil
     }
 
+    /// Waits until every value handed over so far is freed; returns at once if no thread runs
+    /// (the values then wait for the next hand-over to start one).
+    func waitUntilFreed() {
+        pthread_mutex_lock(mutex)
+        let target = enqueued
+        while started && freed < target { pthread_cond_wait(freedCondition, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
     /// The thread's loop: waits for values, frees them, forever.
     func run() {
         while true {
@@ -71,7 +95,12 @@ private final class Releaser: ThreadBody, @unchecked Sendable {
             var batch: [any Sendable] = []
             swap(&batch, &pending)
             pthread_mutex_unlock(mutex)
+            let count = batch.count
             batch.removeAll()
+            pthread_mutex_lock(mutex)
+            freed += count
+            pthread_mutex_unlock(mutex)
+            pthread_cond_broadcast(freedCondition)
         }
     }
 }
