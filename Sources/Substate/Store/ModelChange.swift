@@ -4,9 +4,13 @@
 /// for middleware that shows what changed. A model's own `update(action:)` is compared before
 /// and after, so a change recorded for a parent is what the parent did itself: its children had
 /// already updated (and are recorded on their own) when its value was copied.
-package struct ModelChange: @unchecked Sendable {
-    // @unchecked Sendable: the layout is immutable once published, the paths are complete once
-    // the change is handed over, and models are Sendable.
+///
+/// A class: a change is handed from the walk to the store, to observation and to middleware,
+/// and each hand-over of a struct holding two `any Model` values copies both through their
+/// value witnesses, where a reference is one count.
+// @unchecked Sendable: every field is a constant, the layout is immutable once published, the
+// paths are complete once the change is handed over, and models are Sendable.
+package final class ModelChange: @unchecked Sendable {
     /// A model above the changed one, whose value therefore changed too.
     struct Ancestor {
         let type: ObjectIdentifier
@@ -31,6 +35,20 @@ package struct ModelChange: @unchecked Sendable {
     /// changed, or `nil` when any of them may have: only models below those parts can have
     /// appeared, disappeared or moved.
     let changedParts: [Int]?
+
+    init(
+        paths: ChangePaths, index: Int, depth: Int, layout: TypeLayout, before: (any Model)?, after: (any Model)?,
+        ancestors: [Ancestor], changedParts: [Int]?
+    ) {
+        self.paths = paths
+        self.index = index
+        self.depth = depth
+        self.layout = layout
+        self.before = before
+        self.after = after
+        self.ancestors = ancestors
+        self.changedParts = changedParts
+    }
 
     /// Where the model sits.
     package var location: ModelLocation { paths.location(of: index) }

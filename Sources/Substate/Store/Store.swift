@@ -399,7 +399,14 @@ public final class Store: Observable {
         var record: [ModelChange] = []
         // Moved, not copied: a copy left here could be the last one, and free it all here.
         swap(&record, &changes)
-        if record.contains(where: { $0.layout.reachesRecursive }) { DeepRelease.release(consume record) }
+        // A loop, not `contains(where:)`: a closure written here is checked to run on the main
+        // actor each time it is called.
+        var reachesRecursive = false
+        for index in record.indices where record[index].layout.reachesRecursive {
+            reachesRecursive = true
+            break
+        }
+        if reachesRecursive { DeepRelease.release(consume record) }
     }
 
     /// Applies ``Register``, ``Replace`` or ``Restore``; while tracking, records each tree's

@@ -47,8 +47,13 @@ final class ChangeLog: @unchecked Sendable {
     /// The tree being walked: 0 for the store's root, then 1 + the index of a registered model.
     private(set) var box = 0
     /// What the actions walked since the last ``take()`` changed, in walk order.
-    private var changes: [ModelChange] = []
-    private var paths = ChangePaths()
+    // The record's state is touched only by the walk, on the main actor, never across a call
+    // that could reach it again: unchecked exclusivity, as for the entries.
+    @exclusivity(unchecked) private var changes: [ModelChange] = []
+    @exclusivity(unchecked) private var paths = ChangePaths()
+    /// The paths handed over by the last ``take()``: used again by the next one once nothing
+    /// holds them (the store lets go of an action's record before the next action's walk).
+    @exclusivity(unchecked) private var handedOver = ChangePaths()
     /// Visitors compiled for tracked walks, by layout and action type. Existential fields
     /// compile the visitor of the type they hold when they meet it.
     var visitors: [VisitorKey: CompiledVisit] = [:]
@@ -123,19 +128,24 @@ final class ChangeLog: @unchecked Sendable {
     }
 
     /// Records that the model at the walk's position changed.
-    func record(_ layout: TypeLayout, before: (any Model)?, after: (any Model)?, changedParts: [Int]?) {
-        var steps: [ModelLocation.Step] = []
+    func record(
+        _ layout: TypeLayout, before: consuming (any Model)?, after: consuming (any Model)?, changedParts: [Int]?
+    ) {
+        // The steps go straight into the action's paths.
+        let start = paths.stepCount
         var ancestors: [ModelChange.Ancestor] = []
-        if shared == 0, depth > 0, let root, let witness = root.layout.model {
-            ancestors.append(ModelChange.Ancestor(type: root.layout.typeID, id: witness.identity?(root.value)))
+        // `isModel`, then the identity alone: binding the witness would copy all its closures.
+        if shared == 0, depth > 0, let root, root.layout.isModel {
+            ancestors.append(
+                ModelChange.Ancestor(type: root.layout.typeID, id: root.layout.model?.identity?(root.value)))
         }
         for level in shared..<depth {
             let entry = entries[level]
             switch entry.kind {
             case .part:
-                steps.append(.part(entry.index))
+                paths.appendStep(.part(entry.index))
             case .opened:
-                steps.append(.opened)
+                paths.appendStep(.opened)
             case .element:
                 if let part = entry.part?.takeUnretainedValue(), case .elements(let access) = part.access,
                     let container = entry.container
@@ -146,24 +156,24 @@ final class ChangeLog: @unchecked Sendable {
                         // walk of its values ends (see ``resolveKeys()``).
                         unresolved.append(
                             UnresolvedKey(
-                                level: level, slot: paths.stepCount + steps.count, container: container,
+                                level: level, slot: paths.stepCount, container: container,
                                 position: entry.index, access: access))
-                        steps.append(.element(entry.index))
+                        paths.appendStep(.element(entry.index))
                     } else {
-                        steps.append(access.step(container, entry.index))
+                        paths.appendStep(access.step(container, entry.index))
                     }
                 }
             }
             // The models above the changed one, except the model itself at the last level.
-            if level < depth - 1, let above = entry.layout?.takeUnretainedValue(), let witness = above.model {
-                ancestors.append(ModelChange.Ancestor(type: above.typeID, id: witness.identity?(entry.value)))
+            if level < depth - 1, let above = entry.layout?.takeUnretainedValue(), above.isModel {
+                ancestors.append(ModelChange.Ancestor(type: above.typeID, id: above.model?.identity?(entry.value)))
             }
         }
-        let index = paths.append(box: box, shared: shared, steps: steps)
+        let index = paths.appendRecord(box: box, shared: shared, from: start)
         changes.append(
             ModelChange(
-                paths: paths, index: index, depth: depth, layout: layout, before: before, after: after,
-                ancestors: ancestors, changedParts: changedParts))
+                paths: paths, index: index, depth: depth, layout: layout, before: consume before,
+                after: consume after, ancestors: ancestors, changedParts: changedParts))
         shared = depth
     }
 
@@ -179,7 +189,7 @@ final class ChangeLog: @unchecked Sendable {
         let access: ContainerAccess
     }
 
-    private var unresolved: [UnresolvedKey] = []
+    @exclusivity(unchecked) private var unresolved: [UnresolvedKey] = []
 
     /// Whether some recorded path waits for the key of a dictionary the walk is inside.
     @inline(__always)
@@ -202,7 +212,7 @@ final class ChangeLog: @unchecked Sendable {
     /// Records a change to a whole tree made outside the walk (a store action that put values
     /// back).
     func recordTree(box: Int, layout: TypeLayout, before: (any Model)?, after: any Model) {
-        let index = paths.append(box: box, shared: 0, steps: [])
+        let index = paths.appendRecord(box: box, shared: 0, from: paths.stepCount)
         changes.append(
             ModelChange(
                 paths: paths, index: index, depth: 0, layout: layout, before: before, after: after, ancestors: [],
@@ -214,7 +224,14 @@ final class ChangeLog: @unchecked Sendable {
         guard !changes.isEmpty else { return [] }
         defer {
             changes.removeAll(keepingCapacity: true)
-            paths = ChangePaths()
+            let handed = paths
+            if isKnownUniquelyReferenced(&handedOver) {
+                handedOver.removeAll()
+                paths = handedOver
+            } else {
+                paths = ChangePaths()
+            }
+            handedOver = handed
         }
         return changes
     }
@@ -225,8 +242,10 @@ final class ChangeLog: @unchecked Sendable {
 // @unchecked Sendable: appended to only while the store records an action, on the main actor,
 // and read only after.
 final class ChangePaths: @unchecked Sendable {
-    private var records: [(box: Int, shared: Int, start: Int, count: Int)] = []
-    private var steps: [ModelLocation.Step] = []
+    // Written only by the walk and read only after it, so no access overlaps another:
+    // unchecked exclusivity keeps each step's append to the append.
+    @exclusivity(unchecked) private var records: [(box: Int, shared: Int, start: Int, count: Int)] = []
+    @exclusivity(unchecked) private var steps: [ModelLocation.Step] = []
 
     /// How many steps all paths hold so far.
     var stepCount: Int { steps.count }
@@ -236,11 +255,27 @@ final class ChangePaths: @unchecked Sendable {
         steps[slot] = step
     }
 
-    func append(box: Int, shared: Int, steps new: [ModelLocation.Step]) -> Int {
-        records.append((box, shared, steps.count, new.count))
-        steps.append(contentsOf: new)
+    /// Adds a step to the path being recorded (see ``appendRecord(box:shared:from:)``).
+    func appendStep(_ step: ModelLocation.Step) {
+        steps.append(step)
+    }
+
+    /// Records a change's path: the levels it shares with the change before it, and its own
+    /// steps, those appended since `start`.
+    func appendRecord(box: Int, shared: Int, from start: Int) -> Int {
+        records.append((box, shared, start, steps.count - start))
         return records.count - 1
     }
+
+    /// Forgets every path for the next action's record, keeping the room they took unless an
+    /// action changed a great many models: the next is likely to change a few.
+    func removeAll() {
+        records.removeAll(keepingCapacity: records.capacity <= Self.keptRoom)
+        steps.removeAll(keepingCapacity: steps.capacity <= Self.keptRoom)
+    }
+
+    /// How many records or steps the paths keep room for from one action to the next.
+    private static let keptRoom = 1_024
 
     /// The tree a change is in: 0 for the store's root, then 1 + a registered model's index.
     func box(of index: Int) -> Int { records[index].box }
