@@ -234,6 +234,22 @@ final class ChangeTrackingTests: XCTestCase {
         XCTAssertEqual((store.changes.first?.after as? Library)?.shelf[0], 2)
     }
 
+    func testARecordKeptPastLaterActionsKeepsItsPlaces() async {
+        // The store uses an action's paths again once nothing holds them; a record kept by a
+        // middleware or a test must keep its own.
+        let store = recordingStore(Checklist(count: 100))
+        store.update(Item.Toggle(id: 70))
+        let kept = store.changes
+        for id in [3, 4, 5, 6] { store.update(Item.Toggle(id: id)) }
+        XCTAssertEqual(kept.map { "\($0.location)" }, ["root.0.0[70]"])
+        XCTAssertEqual((kept.first?.after as? Item)?.id, 70)
+        XCTAssertEqual(store.changes.map { "\($0.location)" }, ["root.0.0[6]"])
+        store.update(Checklist.SetFilter(text: "x"))
+        store.update(Item.Retitle(id: 2, title: "two"))
+        XCTAssertEqual(store.changes.map { "\($0.location)" }, ["root.0.0[2]"], "paths used again start empty")
+        XCTAssertEqual(kept.map { "\($0.location)" }, ["root.0.0[70]"])
+    }
+
     func testAStoreNobodyWatchesRecordsNothing() async {
         let store = Store(model: Checklist(count: 2))
         store.update(Item.Toggle(id: 1))
