@@ -114,6 +114,9 @@ enum RecordingBenchmarks {
     }
 
     private static func measure<A: Action & Codable>(_ actions: [A], label: String, harness: Harness) -> [Figure] {
+        // The recording overhead is a difference of two dispatches, and each round takes a few
+        // milliseconds: more rounds give its fastest a fair chance on a busy machine.
+        let harness = harness.withRounds(atLeast: 15)
         let bare = Store(model: Ledger())
         var logs: [MemoryLog] = []
         func recordingStore() -> Store {

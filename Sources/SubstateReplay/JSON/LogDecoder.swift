@@ -104,6 +104,9 @@ package final class LogDecoder {
     /// An integer, exactly: a fraction or an exponent is accepted when the number is whole
     /// (`1e2`, `9007199254740993.0`), as `JSONDecoder` accepts it, and never goes through a
     /// `Double`; a number that is not whole or does not fit is an error.
+    // Inlined into each container's read of a concrete width, so that it runs specialized:
+    // left generic, every operation on `I` is a witness call.
+    @inline(__always)
     func integer<I: FixedWidthInteger>(_ type: I.Type, at index: Int, path: @autoclosure () -> [any CodingKey])
         throws -> I
     {
@@ -130,7 +133,18 @@ package final class LogDecoder {
 
     /// An integer written as digits alone (the common case), read without building a
     /// ``DecimalNumber``; `nil` for any other form, or one that does not fit.
+    @inline(__always)
     private func plainInteger<I: FixedWidthInteger>(_ type: I.Type, _ text: Range<Int>) -> I? {
+        // Up to 64 bits, the digits are read in concrete integers and converted once: the
+        // generic loop below, left unspecialized, makes witness calls for every digit.
+        if I.bitWidth <= 64 {
+            if bytes[text.lowerBound] == UInt8(ascii: "-") {
+                return plainDigits(Int64.self, text.lowerBound + 1..<text.upperBound, negative: true).flatMap {
+                    I(exactly: $0)
+                }
+            }
+            return plainDigits(UInt64.self, text, negative: false).flatMap { I(exactly: $0) }
+        }
         var cursor = text.lowerBound
         let negative = bytes[cursor] == UInt8(ascii: "-")
         if negative { cursor += 1 }
@@ -140,6 +154,18 @@ package final class LogDecoder {
             guard digit < 10, let next = value.appendingDecimalDigit(digit, negative: negative) else { return nil }
             value = next
             cursor += 1
+        }
+        return value
+    }
+
+    /// The integer spelled by plain digits, for a concrete type (see ``plainInteger(_:_:)``).
+    @inline(__always)
+    private func plainDigits<I: FixedWidthInteger>(_ type: I.Type, _ text: Range<Int>, negative: Bool) -> I? {
+        var value: I = 0
+        for cursor in text {
+            let digit = bytes[cursor] &- UInt8(ascii: "0")
+            guard digit < 10, let next = value.appendingDecimalDigit(digit, negative: negative) else { return nil }
+            value = next
         }
         return value
     }
@@ -174,6 +200,8 @@ package final class LogDecoder {
     func members(at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> [(key: String, value: Range<Int>)] {
         guard bytes[index] == UInt8(ascii: "{") else { throw mismatch([String: Any].self, at: index, path()) }
         var members: [(key: String, value: Range<Int>)] = []
+        // Room for a typical action's members at once, not in the steps of the array's growth.
+        members.reserveCapacity(8)
         var cursor = skipSpace(index + 1)
         while bytes[cursor] != UInt8(ascii: "}") {
             let (key, afterKey) = readString(at: cursor)

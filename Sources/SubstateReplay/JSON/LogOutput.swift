@@ -128,6 +128,12 @@ struct LogOutput {
 
     var openID: Int { frames.last?.id ?? 0 }
 
+    /// Appends a literal's bytes: straight from its storage, where a string's `utf8` view goes
+    /// through the generic sequence append.
+    mutating func append(literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     mutating func writeInteger<I: FixedWidthInteger>(_ value: I) {
         if value >= 0, value < 10 {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))

@@ -11,9 +11,9 @@ extension LogEncoder {
     ///   - microseconds: The time since the store started.
     package func beginActionLine(sequence: Int, microseconds: Int64, fields: String, origin: String) {
         output.pointee.bytes.removeAll(keepingCapacity: true)
-        output.pointee.bytes.append(contentsOf: #"{"seq":"#.utf8)
+        output.pointee.append(literal: #"{"seq":"#)
         output.pointee.writeInteger(sequence)
-        output.pointee.bytes.append(contentsOf: #","t":"#.utf8)
+        output.pointee.append(literal: #","t":"#)
         // Seconds with six decimals, from the integer (faster than a `Double`'s description).
         output.pointee.writeInteger(microseconds / 1_000_000)
         output.pointee.bytes.append(UInt8(ascii: "."))
@@ -25,7 +25,7 @@ extension LogEncoder {
         }
         output.pointee.writeInteger(fraction)
         output.pointee.bytes.append(contentsOf: fields.utf8)
-        output.pointee.bytes.append(contentsOf: #","origin":""#.utf8)
+        output.pointee.append(literal: #","origin":""#)
         output.pointee.bytes.append(contentsOf: origin.utf8)
         output.pointee.bytes.append(UInt8(ascii: "\""))
     }
@@ -35,7 +35,7 @@ extension LogEncoder {
     /// leaving the line as it was, when neither can encode it.
     package func appendPayload<T: Encodable>(_ value: T, fallback: JSONEncoder) -> Bool {
         let start = output.pointee.bytes.count
-        output.pointee.bytes.append(contentsOf: #","payload":"#.utf8)
+        output.pointee.append(literal: #","payload":"#)
         do {
             try encode(value)
         } catch {
@@ -50,13 +50,13 @@ extension LogEncoder {
 
     /// Appends a `"payload"` member whose JSON is ready.
     package func appendPayload(json: String) {
-        output.pointee.bytes.append(contentsOf: #","payload":"#.utf8)
+        output.pointee.append(literal: #","payload":"#)
         output.pointee.bytes.append(contentsOf: json.utf8)
     }
 
     /// Ends the action line, marking it not replayable when it has no payload, and returns it.
     package func endActionLine(replayable: Bool) -> String {
-        if !replayable { output.pointee.bytes.append(contentsOf: #","replayable":false"#.utf8) }
+        if !replayable { output.pointee.append(literal: #","replayable":false"#) }
         output.pointee.bytes.append(UInt8(ascii: "}"))
         return String(decoding: output.pointee.bytes, as: UTF8.self)
     }
