@@ -40,14 +40,9 @@ package final class ModelChange: @unchecked Sendable {
         paths: ChangePaths, index: Int, depth: Int, layout: TypeLayout, before: (any Model)?, after: (any Model)?,
         ancestors: [Ancestor], changedParts: [Int]?
     ) {
-        self.paths = paths
-        self.index = index
-        self.depth = depth
-        self.layout = layout
-        self.before = before
-        self.after = after
-        self.ancestors = ancestors
-        self.changedParts = changedParts
+        (self.paths, self.index, self.depth, self.layout) = (paths, index, depth, layout)
+        (self.before, self.after) = (before, after)
+        (self.ancestors, self.changedParts) = (ancestors, changedParts)
     }
 
     /// Where the model sits.
