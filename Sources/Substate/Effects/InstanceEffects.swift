@@ -36,11 +36,9 @@ package final class InstanceEffects {
         }
     }
 
-    /// One effect of an instance, with the id it was started under within a scope, if any.
+    /// One effect of an instance.
     private struct Owned {
         let token: Int
-        let id: EffectID?
-        let scope: Instance?
     }
 
     /// An instance with running effects, and where it was last seen.
@@ -58,6 +56,11 @@ package final class InstanceEffects {
     private static let storageOwner = StorageOwner()
 
     private var owners: [Instance: Owner] = [:]
+    /// The effects started within each scope under an id, for ``cancel(id:within:in:)``: a
+    /// start with `cancelInFlight` looks at its scope's effects alone, so a thousand nodes
+    /// starting effects in one action cost a thousand short lookups, not a scan of every
+    /// running effect each. Entries of effects that ended are dropped after each action.
+    private var scoped: [Instance: [(token: Int, id: EffectID)]] = [:]
     private var isObserving = false
 
     /// The effects of a store's instances.
@@ -91,7 +94,8 @@ package final class InstanceEffects {
                 id: id, cancelInFlight: scope == nil && cancelInFlight, catch: handler, instance: addressee,
                 dismissal: dismissal, operation)
         else { return nil }
-        let owned = Owned(token: token, id: scope == nil ? nil : id, scope: scope)
+        let owned = Owned(token: token)
+        if let scope, let id { scoped[scope, default: []].append((token, id)) }
         let instance = Instance(model, at: location)
         if owners[instance] != nil {
             owners[instance]!.effects.append(owned)
@@ -106,11 +110,8 @@ package final class InstanceEffects {
 
     /// Cancels the running effects with the id that were started within the scope.
     package func cancel(id: EffectID, within scope: Instance, in store: Store) {
-        for owner in owners.values {
-            for effect in owner.effects where effect.id == id && effect.scope == scope {
-                store.effects.cancel(token: effect.token)
-            }
-        }
+        guard let effects = scoped[scope] else { return }
+        for effect in effects where effect.id == id { store.effects.cancel(token: effect.token) }
     }
 
     private func observe(_ store: Store) {
@@ -119,7 +120,7 @@ package final class InstanceEffects {
         // Called only inside the store's own dispatch, a flush at its release included: held
         // without a count, which would trap once the store has begun to release.
         store.observeReductions { [weak self, unowned(unsafe) store] _, _ in
-            guard let self, !self.owners.isEmpty else { return }
+            guard let self, !self.owners.isEmpty || !self.scoped.isEmpty else { return }
             self.endEffectsOfGoneInstances(in: store)
         }
     }
@@ -144,6 +145,12 @@ package final class InstanceEffects {
             }
         }
         for instance in gone { owners[instance] = nil }
+        var emptied: [Instance] = []
+        for index in scoped.indices {
+            scoped.values[index].removeAll { !store.effects.isRunning(token: $0.token) }
+            if scoped.values[index].isEmpty { emptied.append(scoped.keys[index]) }
+        }
+        for scope in emptied { scoped[scope] = nil }
     }
 
     /// Whether a model of the instance's type, with its identity, is at the location.
