@@ -106,4 +106,27 @@ final class InstanceEffectsTests: XCTestCase {
         XCTAssertFalse(store.effects.isRunning(token: unscoped))
         await store.effects.waitForAll()
     }
+
+    func testAScopedIdReachesItsOwnEffectsAloneAfterOthersEnded() async {
+        let store = Store(model: Host())
+        let load = start(for: Row.self, in: store, where: { $0.id == 1 }, id: "load", scoped: true)
+        let save = start(for: Row.self, in: store, where: { $0.id == 1 }, id: "save", scoped: true)
+        let replacing = start(
+            for: Row.self, in: store, where: { $0.id == 1 }, id: "load", cancelInFlight: true, scoped: true)
+        XCTAssertEqual([load, save, replacing].map(store.effects.isRunning(token:)), [false, true, true])
+        // An action lets the store forget the effects that ended; the scope's others still count.
+        store.update(Host.Edit.retitle)
+        let again = start(
+            for: Row.self, in: store, where: { $0.id == 1 }, id: "load", cancelInFlight: true, scoped: true)
+        XCTAssertEqual([save, replacing, again].map(store.effects.isRunning(token:)), [true, false, true])
+        store.update(Store.CancelEffects(id: "load"))
+        store.update(Store.CancelEffects(id: "save"))
+        await store.effects.waitForAll()
+        store.update(Host.Edit.retitle)
+        let fresh = start(
+            for: Row.self, in: store, where: { $0.id == 1 }, id: "save", cancelInFlight: true, scoped: true)
+        XCTAssertTrue(store.effects.isRunning(token: fresh), "a scope whose effects all ended starts afresh")
+        store.update(Store.CancelEffects(id: "save"))
+        await store.effects.waitForAll()
+    }
 }
