@@ -135,30 +135,17 @@ package final class LogDecoder {
     /// ``DecimalNumber``; `nil` for any other form, or one that does not fit.
     @inline(__always)
     private func plainInteger<I: FixedWidthInteger>(_ type: I.Type, _ text: Range<Int>) -> I? {
-        // Up to 64 bits, the digits are read in concrete integers and converted once: the
-        // generic loop below, left unspecialized, makes witness calls for every digit.
-        if I.bitWidth <= 64 {
-            if bytes[text.lowerBound] == UInt8(ascii: "-") {
-                return plainDigits(Int64.self, text.lowerBound + 1..<text.upperBound, negative: true).flatMap {
-                    I(exactly: $0)
-                }
-            }
-            return plainDigits(UInt64.self, text, negative: false).flatMap { I(exactly: $0) }
-        }
-        var cursor = text.lowerBound
-        let negative = bytes[cursor] == UInt8(ascii: "-")
-        if negative { cursor += 1 }
-        var value: I = 0
-        while cursor < text.upperBound {
-            let digit = bytes[cursor] &- UInt8(ascii: "0")
-            guard digit < 10, let next = value.appendingDecimalDigit(digit, negative: negative) else { return nil }
-            value = next
-            cursor += 1
-        }
-        return value
+        let negative = bytes[text.lowerBound] == UInt8(ascii: "-")
+        let digits = negative ? text.lowerBound + 1..<text.upperBound : text
+        // Up to 64 bits, the digits are read in concrete integers and converted once: read as
+        // `I`, left unspecialized, every digit makes witness calls.
+        guard I.bitWidth <= 64 else { return plainDigits(I.self, digits, negative: negative) }
+        return negative
+            ? plainDigits(Int64.self, digits, negative: true).flatMap { I(exactly: $0) }
+            : plainDigits(UInt64.self, digits, negative: false).flatMap { I(exactly: $0) }
     }
 
-    /// The integer spelled by plain digits, for a concrete type (see ``plainInteger(_:_:)``).
+    /// The integer spelled by plain digits (see ``plainInteger(_:_:)``).
     @inline(__always)
     private func plainDigits<I: FixedWidthInteger>(_ type: I.Type, _ text: Range<Int>, negative: Bool) -> I? {
         var value: I = 0

@@ -60,7 +60,7 @@ public final class ActionRecorder: Middleware {
     private var types: [ObjectIdentifier: (fields: String, payload: PayloadWriter?)] = [:]
     /// The last type found in ``types``, with its entry: most actions are of the type of the one
     /// before, and a comparison costs less than a lookup.
-    private var lastEntry: (type: ObjectIdentifier, fields: String, payload: PayloadWriter?)?
+    private var lastEntry: (type: ObjectIdentifier, entry: (fields: String, payload: PayloadWriter?))?
     /// Builds each action's line and encodes its payload in place. Payload keys need no order:
     /// only the state behind digests must encode the same way every time, and it is encoded
     /// with sorted keys.
@@ -182,14 +182,14 @@ public final class ActionRecorder: Middleware {
     /// payload writer.
     private func entry(for type: any Action.Type) -> (fields: String, payload: PayloadWriter?) {
         let id = ObjectIdentifier(type)
-        if let lastEntry, lastEntry.type == id { return (lastEntry.fields, lastEntry.payload) }
+        if let lastEntry, lastEntry.type == id { return lastEntry.entry }
         if let known = types[id] {
-            lastEntry = (id, known.fields, known.payload)
+            lastEntry = (id, known)
             return known
         }
         let entry = (fields: LogLines.typeFields(type), payload: PayloadWriter(type))
         types[id] = entry
-        lastEntry = (id, entry.fields, entry.payload)
+        lastEntry = (id, entry)
         return (entry.fields + LogLines.shapeField(type), entry.payload)
     }
 
