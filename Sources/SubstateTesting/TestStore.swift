@@ -124,6 +124,9 @@ public final class TestStore<Root: Model & Equatable> {
             onDiagnostic: { reportFailure("substate: \($0.message)", at: creation) })
         // The effects' own code runs on the main queue, serially with the test: `send` lets it
         // run until it suspends, and the test clock follows loops that sleep again.
+        // A model that routing skips but that would change is a failure of the test, in every
+        // build, for every action (see `ActionRouting`).
+        store.checksRoutingOfEveryAction = true
         store.effects.taskExecutor = MainQueueTaskExecutor.shared
         store.effects.recordsEndings = true
         exhaustivity = exhaustive ? .on : .off

@@ -16,7 +16,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case unwalkableCollection
         /// An existential other than `any Model` (`Any`, `any Sendable`, `any P`) holds a model.
         case unopenedExistential
-        /// A model changed in response to an action type its `handledActions` does not list.
+        /// A model changed in response to an action type its routing does not deliver to it
+        /// (``Model/routing``, ``Model/handledActions``).
         case undeclaredAction
         /// Something kept from a store (a middleware's `Next`, the ``EffectRuntime``) was used
         /// after the store was released; the call did nothing.

@@ -38,6 +38,20 @@ public protocol Model: Sendable {
     /// ```
     static var handledActions: [any Action.Type]? { get }
 
+    /// Which actions the store delivers to this model type: every action by default, or only
+    /// those that belong to it, so that a dispatch skips the rows and screens it does not
+    /// concern (see ``ActionRouting``).
+    ///
+    /// ```swift
+    /// struct Todo: Model {
+    ///     static let routing = ActionRouting.nestedActions
+    ///     var isDone = false
+    ///     struct Toggle: Action {}
+    ///     mutating func update(action: Action) { if action is Toggle { isDone.toggle() } }
+    /// }
+    /// ```
+    static var routing: ActionRouting { get }
+
     /// Calls ``update(action:)`` on the model at an address. Not for implementing: the default
     /// is compiled into each conforming module, specialised for the model type, so the store
     /// reaches `update` without generic indirection.
@@ -77,6 +91,8 @@ extension Model {
     public mutating func update(action: Action) {}
 
     public static var handledActions: [any Action.Type]? { nil }
+
+    public static var routing: ActionRouting { handledActions.map { .only($0) } ?? .everyAction }
 
     @inlinable
     public static func _update(at pointer: UnsafeMutableRawPointer, action: any Action) {

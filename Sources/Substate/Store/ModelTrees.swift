@@ -45,13 +45,13 @@ struct ModelTrees {
     }
 
     /// The registered trees that actions of a type reach.
-    mutating func route(for type: ObjectIdentifier) -> [AnyModelBox] {
+    mutating func route(for type: ObjectIdentifier, of action: any Action) -> [AnyModelBox] {
         if let lastRoute, lastRoute.type == type { return lastRoute.boxes }
         let boxes: [AnyModelBox]
         if let known = routes[type] {
             boxes = known
         } else {
-            boxes = registered.filter { $0.reaches(type) }
+            boxes = registered.filter { $0.reaches(type, of: action) }
             routes[type] = boxes
         }
         lastRoute = (type, boxes)

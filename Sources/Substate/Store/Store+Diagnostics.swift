@@ -3,20 +3,41 @@ import Synchronization
 /// Diagnostics: what the store finds wrong with its trees' shapes, values and routing, each
 /// reported once through its ``DiagnosticLedger``, the one state this file writes.
 extension Store {
+    /// Gives the action, on a copy of each tree, to the models that routing skipped for it, and
+    /// reports each model type that would have changed (see ``ActionRouting``).
     func checkRouting(_ action: any Action, type: ObjectIdentifier) {
         let actionName = typeName(Swift.type(of: action))
-        let changed = Mutex<[TypeLayout]>([])
+        let changed = Mutex<[(TypeLayout, String?)]>([])
         for box in trees.all {
-            box.checkRouting(action, type: type) { layout in changed.withLock { $0.append(layout) } }
+            box.checkRouting(action, type: type) { layout, before, after in
+                let field = Self.changedField(before, after)
+                changed.withLock { $0.append((layout, field)) }
+            }
         }
         report(
-            changed.withLock { $0 }.map { layout in
-                Diagnostic(
+            changed.withLock { $0 }.map { layout, field in
+                let what = field.map { "\(layout.name).\($0)" } ?? layout.name
+                let fix =
+                    layout.model?.routesNested == true
+                    ? "Declare \(actionName) inside \(layout.name) or a model below it, or list it: ActionRouting.nestedActions(plus: [\(actionName).self])."
+                    : "Add \(actionName).self to \(layout.name)'s routing (its handledActions or ActionRouting.only list)."
+                return Diagnostic(
                     kind: .undeclaredAction, typeName: layout.name, member: actionName,
                     message:
-                        "\(layout.name) changed in response to \(actionName), which its handledActions does not list; the store does not deliver \(actionName) to it, so that change is lost. Add \(actionName).self to \(layout.name).handledActions."
+                        "\(what) changed in response to \(actionName), which \(layout.name)'s routing does not deliver to it, so that change is lost. \(fix)"
                 )
             })
+    }
+
+    /// The first stored field whose printed value differs between two values of one model type.
+    nonisolated static func changedField(_ before: any Model, _ after: any Model) -> String? {
+        let old = Mirror(reflecting: before).children
+        let new = Mirror(reflecting: after).children
+        for (oldChild, newChild) in zip(old, new)
+        where String(reflecting: oldChild.value) != String(reflecting: newChild.value) {
+            return oldChild.label
+        }
+        return nil
     }
 
     func reportShape(of box: AnyModelBox) {

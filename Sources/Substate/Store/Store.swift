@@ -65,6 +65,11 @@ public final class Store: Observable {
     /// Whether the walk records what each action changes: while middleware asks for it or
     /// anything observes the store.
     @exclusivity(unchecked) private var isTracking = false
+    /// Whether every action is also given, on a copy, to the models that routing skips, and a
+    /// model that would change is reported (see ``ActionRouting``): on in test stores. Debug
+    /// builds check the first action of each type whatever this says; release builds pay
+    /// nothing while it is off.
+    @exclusivity(unchecked) package var checksRoutingOfEveryAction = false
     private let registerType = ObjectIdentifier(Register.self)
     private let replaceType = ObjectIdentifier(Replace.self)
     private let restoreType = ObjectIdentifier(Restore.self)
@@ -291,10 +296,10 @@ public final class Store: Observable {
             // Registered trees the action type does not reach (a logger's state, for an app
             // action) leave the action plain: the last type's route is one comparison away.
             let isPlain =
-                !isTracking && !hasShared && changes.isEmpty && idIndex.isEmpty
+                !isTracking && !hasShared && changes.isEmpty && idIndex.isEmpty && !checksRoutingOfEveryAction
                 && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
-                && (!trees.hasRegistered || trees.route(for: type).isEmpty)
+                && (!trees.hasRegistered || trees.route(for: type, of: action).isEmpty)
             guard isPlain else { return reduceInFull(action, type: type) }
             reducePlain(action, type: type)
         #endif
@@ -316,9 +321,6 @@ public final class Store: Observable {
         } else if type == cancelEffectsType, let cancel = action as? CancelEffects {
             effects.cancel(id: cancel.id)
         }
-        #if DEBUG
-            if ledger.checksRoutingFirst(of: type) { checkRouting(action, type: type) }
-        #endif
         // The last action's record goes before this walk: its values share the tree's buffers,
         // and a buffer held twice is copied by the first write into it.
         if !changes.isEmpty { dropChanges() }
@@ -335,6 +337,12 @@ public final class Store: Observable {
             changes = changeLog.take()
             if !idIndex.isEmpty { idIndex.forget(after: changes) }
         }
+        // The safety net of routing: after the real dispatch, on a copy of each tree.
+        #if DEBUG
+            if ledger.checksRoutingFirst(of: type) || checksRoutingOfEveryAction { checkRouting(action, type: type) }
+        #else
+            if checksRoutingOfEveryAction { checkRouting(action, type: type) }
+        #endif
         if LayoutGuard.count != ledger.layoutFailuresSeen { reportUnreadableLayouts() }
         if hasListeners { notifyListeners(of: action) }
     }
@@ -355,7 +363,7 @@ public final class Store: Observable {
         } else {
             root.reduce(action, type: type)
             if trees.hasRegistered {
-                for box in trees.route(for: type) { box.reduce(action, type: type) }
+                for box in trees.route(for: type, of: action) { box.reduce(action, type: type) }
             }
             // Untracked, any model may have moved.
             idIndex.removeAll()

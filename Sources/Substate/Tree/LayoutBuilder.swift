@@ -199,6 +199,8 @@ struct LayoutBuilder {
             layout.modelTypes = []
             layout.handledActions = []
             layout.routesAll = false
+            layout.routesNestedBelow = false
+            layout.modelTypeNames = []
             layout.hasExistentialBelow = false
             let reachable = Self.reachable(from: layout, throughHiding: false)
             layout.reachable = reachable
@@ -208,6 +210,7 @@ struct LayoutBuilder {
                     layout.modelTypes.insert(ObjectIdentifier(below.type))
                     if let handled = model.handledActions {
                         layout.handledActions.formUnion(handled)
+                        if model.routesNested { layout.routesNestedBelow = true }
                     } else {
                         layout.routesAll = true
                     }
@@ -219,6 +222,11 @@ struct LayoutBuilder {
                 }
                 // Kept in its parents' parts, so that the trees holding it report it.
                 if below.isUnreadable { layout.holdsModels = true }
+            }
+            if layout.routesNestedBelow {
+                for below in reachable {
+                    if let model = below.model, below.hiding == nil { layout.modelTypeNames.insert(model.fullName) }
+                }
             }
         }
     }

@@ -28,7 +28,11 @@ enum LayoutCache {
     /// The visitor that delivers actions to every model at or below the layout (when `action` is
     /// `nil`), or only to those that react to the given action type; `nil` when there is nothing
     /// to visit.
-    static func visitor(for layout: TypeLayout, action: ObjectIdentifier?) -> Visit? {
+    static func visitor(
+        for layout: TypeLayout, action: ObjectIdentifier?, actionType: (any Action.Type)? = nil
+    ) -> Visit? {
+        // A walk is compiled for an action type before it first reaches a nested routing.
+        if let actionType { ActionOwners.register(actionType) }
         // Returned inside a `CompiledVisit`: a closure returned through the generic `withLock`
         // would be reabstracted, and every dispatch would call it through two thunks.
         let compiled = storage.withLock { storage in

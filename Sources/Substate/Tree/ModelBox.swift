@@ -18,7 +18,7 @@ class AnyModelBox {
     func reduce(_ action: any Action, type: ObjectIdentifier) { fatalError("abstract") }
 
     /// Whether an action of the type reaches any model of the tree.
-    func reaches(_ type: ObjectIdentifier) -> Bool { fatalError("abstract") }
+    func reaches(_ type: ObjectIdentifier, of action: any Action) -> Bool { fatalError("abstract") }
 
     /// Delivers an action as ``reduce(_:type:)`` does, recording in the log each model that
     /// changed.
@@ -26,7 +26,7 @@ class AnyModelBox {
 
     /// Walks a copy of the tree with the action, reporting models that change although they
     /// did not declare the action type. The store's own tree is left untouched.
-    func checkRouting(_ action: any Action, type: ObjectIdentifier, report: @escaping @Sendable (TypeLayout) -> Void) {
+    func checkRouting(_ action: any Action, type: ObjectIdentifier, report: @escaping RoutingReport) {
         fatalError("abstract")
     }
 
@@ -91,34 +91,35 @@ final class ModelBox<Root: Model>: AnyModelBox {
 
     override func reduce(_ action: any Action, type: ObjectIdentifier) {
         if isLoneModel { return Root._update(at: UnsafeMutableRawPointer(value), action: action) }
-        visit(for: type)?(UnsafeMutableRawPointer(value), action)
+        visit(for: type, of: action)?(UnsafeMutableRawPointer(value), action)
     }
 
-    override func reaches(_ type: ObjectIdentifier) -> Bool {
-        visit(for: type) != nil
+    override func reaches(_ type: ObjectIdentifier, of action: any Action) -> Bool {
+        visit(for: type, of: action) != nil
     }
 
     /// The walk that delivers actions of the type, `nil` when none of the tree's models takes them.
     @inline(__always)
-    private func visit(for type: ObjectIdentifier) -> Visit? {
+    private func visit(for type: ObjectIdentifier, of action: any Action) -> Visit? {
         if !usesRouting { return broadcast }
         if type == lastType { return lastVisit }
-        let visit = routedVisit(for: type)
+        let visit = routedVisit(for: type, actionType: Swift.type(of: action))
         lastType = type
         lastVisit = visit
         return visit
     }
 
     /// The walk routed for an action type, compiled once and kept.
-    private func routedVisit(for type: ObjectIdentifier) -> Visit? {
+    private func routedVisit(for type: ObjectIdentifier, actionType: (any Action.Type)?) -> Visit? {
         if let cached = routed[type] { return cached.visit }
-        let visit = LayoutCache.visitor(for: layout, action: type)
+        let visit = LayoutCache.visitor(for: layout, action: type, actionType: actionType)
         routed[type] = CompiledVisit(visit: visit)
         return visit
     }
 
     override func reduce(_ action: any Action, type: ObjectIdentifier, tracking log: ChangeLog) {
-        let visit = VisitorCompiler.trackedVisitor(for: layout, action: usesRouting ? type : nil, log: log)
+        let visit = VisitorCompiler.trackedVisitor(
+            for: layout, action: usesRouting ? type : nil, log: log, actionType: Swift.type(of: action))
         visit?(UnsafeMutableRawPointer(value), action)
     }
 
@@ -128,13 +129,14 @@ final class ModelBox<Root: Model>: AnyModelBox {
             VisitorCompiler.trackedVisitor(for: layout, action: SharedSync.type, log: log)?(pointer, SharedSync())
             return
         }
-        routedVisit(for: SharedSync.type)?(pointer, SharedSync())
+        routedVisit(for: SharedSync.type, actionType: nil)?(pointer, SharedSync())
     }
 
     override func checkRouting(
-        _ action: any Action, type: ObjectIdentifier, report: @escaping @Sendable (TypeLayout) -> Void
+        _ action: any Action, type: ObjectIdentifier, report: @escaping RoutingReport
     ) {
         guard usesRouting else { return }
+        ActionOwners.register(Swift.type(of: action))
         var compiler = VisitorCompiler(mode: .checking(type, report: report))
         guard let visit = compiler.compile(layout) else { return }
         var copy = value.pointee

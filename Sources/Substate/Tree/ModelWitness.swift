@@ -11,8 +11,13 @@ struct ModelWitness: Sendable {
     let arrayVisitor: @Sendable (@escaping Visit) -> Visit
     /// Wraps a visitor of one model into a visitor of an optional of this model type.
     let optionalVisitor: @Sendable (@escaping Visit) -> Visit
-    /// The declared action types, or `nil` when the model reacts to every action.
+    /// The action types listed by the model's routing, or `nil` when it takes every action.
     let handledActions: Set<ObjectIdentifier>?
+    /// Whether the model's routing also takes the actions nested in its type or the types of
+    /// the models below it (see ``ActionRouting/nestedActions``).
+    let routesNested: Bool
+    /// The model type's full name, which nested action types' names start with.
+    let fullName: String
     /// Copies the model out of the address.
     let read: @Sendable (UnsafeRawPointer) -> any Model
     /// Writes a model of the same type to the address; `false` if the value has another type.
@@ -40,7 +45,10 @@ struct ModelWitness: Sendable {
         updateArray = { pointer, action in M._updateElements(at: pointer, action: action) }
         arrayVisitor = { M._arrayVisitor($0) }
         optionalVisitor = { M._optionalVisitor($0) }
-        handledActions = M.handledActions.map { Set($0.map { ObjectIdentifier($0) }) }
+        let routing = M.routing
+        handledActions = routing.kind == .every ? nil : Set(routing.listed)
+        routesNested = routing.kind == .nested
+        fullName = String(reflecting: M.self)
         isShared = M.self is any SharedField.Type
         // Fact (typed address): the layout that led to this address was built for this type, so a value of it is there.
         read = { pointer in pointer.assumingMemoryBound(to: M.self).pointee }

@@ -39,6 +39,13 @@ final class TypeLayout: @unchecked Sendable {
     var routesAll = false
     /// The union of the declared action types of the models below.
     var handledActions: Set<ObjectIdentifier> = []
+    /// Whether some model at or below this type routes the actions nested in its type
+    /// (``ActionRouting/nestedActions``).
+    var routesNestedBelow = false
+    /// The full names of the model types that can occur at or below this type, which the
+    /// owners of a nested action type are matched against; filled only where
+    /// ``routesNestedBelow``.
+    var modelTypeNames: Set<String> = []
     /// Whether some `any Model` field occurs at or below this type.
     var hasExistentialBelow = false
     /// Whether the type's values hold models the store cannot walk, whatever their value:
@@ -89,7 +96,24 @@ final class TypeLayout: @unchecked Sendable {
 
     /// Whether a model at or below this type can react to actions of the given type.
     func reacts(to action: ObjectIdentifier) -> Bool {
-        routesAll || handledActions.contains(action)
+        if routesAll || handledActions.contains(action) { return true }
+        guard routesNestedBelow else { return false }
+        // Over-approximated: any model type below that the action belongs to keeps the walk
+        // going; each model's own step then decides (``modelTakes(_:)``).
+        guard let owners = ActionOwners.names(of: action) else { return true }
+        return !owners.isDisjoint(with: modelTypeNames)
+    }
+
+    /// Whether this type's own model takes actions of the given type: it takes every action,
+    /// lists the type, or routes nested actions and the action belongs to its type or to the
+    /// type of a model below it.
+    func modelTakes(_ action: ObjectIdentifier) -> Bool {
+        guard let model else { return false }
+        guard let handled = model.handledActions else { return true }
+        if handled.contains(action) { return true }
+        guard model.routesNested else { return false }
+        guard let owners = ActionOwners.names(of: action) else { return true }
+        return !owners.isDisjoint(with: modelTypeNames)
     }
 
     /// Whether the type is a model with no models below it: walks call its `update` directly,

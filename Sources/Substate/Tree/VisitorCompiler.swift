@@ -1,3 +1,7 @@
+/// Tells of a model that routing skipped for an action but that changes when given it: its
+/// layout, and its value before and after.
+typealias RoutingReport = @Sendable (TypeLayout, _ before: any Model, _ after: any Model) -> Void
+
 /// Compiles a ``TypeLayout`` into one composed ``Visit`` closure.
 ///
 /// Each step is a closure that captures the next one, so a dispatch is a chain of direct
@@ -12,7 +16,7 @@ struct VisitorCompiler {
         case routed(ObjectIdentifier)
         /// Only models that did not declare this action type receive it, on a copy of the tree,
         /// and any change they make is reported.
-        case checking(ObjectIdentifier, report: @Sendable (TypeLayout) -> Void)
+        case checking(ObjectIdentifier, report: RoutingReport)
         /// As ``broadcast`` (with no action type) or ``routed(_:)``, and each model that changes
         /// is recorded in the log, with where it sits.
         case tracking(ObjectIdentifier?, ChangeLog)
@@ -185,20 +189,21 @@ struct VisitorCompiler {
             return model.update
         case .routed(let action):
             if action == SharedSync.type { return model.isShared ? model.update : nil }
-            guard let handled = model.handledActions else { return model.update }
-            return handled.contains(action) ? model.update : nil
+            return layout.modelTakes(action) ? model.update : nil
         case .checking(let action, let report):
-            // Only models that did not declare the action are run, and watched: the others are
-            // delivered the action for real, and running them twice could repeat what they post.
-            guard let handled = model.handledActions, !handled.contains(action) else { return nil }
+            // Only models that routing skips are run, and watched: the others are delivered the
+            // action for real, and running them twice could repeat what they post.
+            guard !layout.modelTakes(action) else { return nil }
             return { pointer, action in
                 let before = model.read(pointer)
                 model.update(pointer, action)
-                if !model.isUnchanged(before, UnsafeRawPointer(pointer)) { report(layout) }
+                if !model.isUnchanged(before, UnsafeRawPointer(pointer)) {
+                    report(layout, before, model.read(pointer))
+                }
             }
         case .tracking(let action, let log):
             if action == SharedSync.type, !model.isShared { return nil }
-            if let action, let handled = model.handledActions, !handled.contains(action) { return nil }
+            if let action, !layout.modelTakes(action) { return nil }
             let update = model.trackedUpdate
             return { pointer, action in update(pointer, action, log, layout) }
         }
@@ -215,7 +220,8 @@ struct VisitorCompiler {
         case .routed(let actionType):
             return { pointer, action in
                 existential.withOpenedMutable(pointer) { model, layout in
-                    LayoutCache.visitor(for: layout, action: actionType)?(model, action)
+                    LayoutCache.visitor(for: layout, action: actionType, actionType: Swift.type(of: action))?(
+                        model, action)
                 }
             }
         case .checking:
@@ -229,7 +235,10 @@ struct VisitorCompiler {
         case .tracking(let actionType, let log):
             return { pointer, action in
                 existential.withOpenedMutable(pointer) { model, layout in
-                    guard let visit = VisitorCompiler.trackedVisitor(for: layout, action: actionType, log: log) else {
+                    guard
+                        let visit = VisitorCompiler.trackedVisitor(
+                            for: layout, action: actionType, log: log, actionType: Swift.type(of: action))
+                    else {
                         return
                     }
                     // Fact (layouts live forever): the layout cache never lets go of a layout or a part, so an unretained reference to one stays valid.
@@ -244,9 +253,12 @@ struct VisitorCompiler {
     }
 
     /// The tracked visitor of a layout, compiled once per log and kept in it.
-    static func trackedVisitor(for layout: TypeLayout, action: ObjectIdentifier?, log: ChangeLog) -> Visit? {
+    static func trackedVisitor(
+        for layout: TypeLayout, action: ObjectIdentifier?, log: ChangeLog, actionType: (any Action.Type)? = nil
+    ) -> Visit? {
         let key = VisitorKey(layout: ObjectIdentifier(layout), action: action)
         if let cached = log.visitors[key] { return cached.visit }
+        if let actionType { ActionOwners.register(actionType) }
         var compiler = VisitorCompiler(mode: .tracking(action, log), cache: log.visitors)
         let visit = compiler.compile(layout)
         log.visitors = compiler.cache
