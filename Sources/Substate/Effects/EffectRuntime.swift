@@ -111,6 +111,19 @@ public final class EffectRuntime {
     package var recordsEndings = false
     /// How each effect that ended did, by token, while ``recordsEndings`` is set.
     package private(set) var endings: [Int: Ending] = [:]
+    /// Whether the runtime keeps the tokens of the effects that ended, for ``takeEnded()``: the
+    /// instances' effect table forgets ended effects by them, at the cost of the effects that
+    /// ended rather than of those still running.
+    package var collectsEnded = false
+    private var ended: [Int] = []
+
+    /// The tokens of the effects that ended since the last call, while ``collectsEnded`` is set.
+    package func takeEnded() -> [Int] {
+        guard !ended.isEmpty else { return [] }
+        defer { ended = [] }
+        return ended
+    }
+
     /// The token the next effect started gets: the effects an action started have the tokens
     /// from this value before it to this value after it.
     package var nextEffectToken: Int { nextToken + 1 }
@@ -323,6 +336,7 @@ public final class EffectRuntime {
 
     private func finish(_ token: Int) {
         running[token] = nil
+        if collectsEnded { ended.append(token) }
         resumeWaitersIfIdle()
         for (id, waiter) in tokenWaiters where !waiter.tokens.contains(where: { running[$0] != nil }) {
             tokenWaiters[id] = nil

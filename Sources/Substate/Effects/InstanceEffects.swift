@@ -36,19 +36,16 @@ package final class InstanceEffects {
         }
     }
 
-    /// One effect of an instance.
-    private struct Owned {
-        let token: Int
-    }
-
     /// An instance with running effects, and where it was last seen.
     private struct Owner {
         var location: ModelLocation
         /// The model's type as Swift prints it, for the diagnostic of a late action.
         let name: String
-        /// Finds a model with an identity again, wherever it moved.
-        let relocate: (@MainActor (Store) -> ModelLocation?)?
-        var effects: [Owned] = []
+        /// Finds every model of the instance's type that has an identity, by identity: one walk
+        /// relocates all the owners of a type whose models moved.
+        let locateAll: (@MainActor (Store) -> [AnyHashable: ModelLocation])?
+        /// The tokens of its running effects.
+        var effects: [Int] = []
     }
 
     /// Whose storage this is, in each store (see `Store.storage(for:_:)`).
@@ -56,12 +53,20 @@ package final class InstanceEffects {
     private static let storageOwner = StorageOwner()
 
     private var owners: [Instance: Owner] = [:]
+    /// The instances with running effects, by their model's type.
+    private var ownersOfType: [ObjectIdentifier: Set<Instance>] = [:]
+    /// The instances with running effects, by the place they were last seen.
+    private var ownersAt: [ModelLocation: Set<Instance>] = [:]
+    /// The instance each running effect belongs to, and the scope it was started within.
+    private var tokens: [Int: (owner: Instance, scope: Instance?)] = [:]
     /// The effects started within each scope under an id, for ``cancel(id:within:in:)``: a
     /// start with `cancelInFlight` looks at its scope's effects alone, so a thousand nodes
     /// starting effects in one action cost a thousand short lookups, not a scan of every
-    /// running effect each. Entries of effects that ended are dropped after each action.
+    /// running effect each.
     private var scoped: [Instance: [(token: Int, id: EffectID)]] = [:]
     private var isObserving = false
+    /// Whether the store is asked to record which models each action changes.
+    private var watchesStore = false
 
     /// The effects of a store's instances.
     package static func of(_ store: Store) -> InstanceEffects {
@@ -88,23 +93,31 @@ package final class InstanceEffects {
         _ operation: @escaping @Sendable (Send) async throws -> Void
     ) -> Int? {
         if let scope, let id, cancelInFlight { cancel(id: id, within: scope, in: store) }
+        observe(store)
         // The runtime knows the id too, so `Store.CancelEffects` still reaches these effects.
         guard
             let token = store.effects.start(
                 id: id, cancelInFlight: scope == nil && cancelInFlight, catch: handler, instance: addressee,
                 dismissal: dismissal, operation)
         else { return nil }
-        let owned = Owned(token: token)
+        let scope = id == nil ? nil : scope
         if let scope, let id { scoped[scope, default: []].append((token, id)) }
         let instance = Instance(model, at: location)
-        if owners[instance] != nil {
-            owners[instance]!.effects.append(owned)
+        tokens[token] = (instance, scope)
+        if let owner = owners[instance] {
+            owners[instance]!.effects.append(token)
+            if owner.location != location { move(instance, from: owner.location, to: location) }
         } else {
             let type = Swift.type(of: model)
             owners[instance] = Owner(
-                location: location, name: typeName(type), relocate: Self.relocator(for: model), effects: [owned])
+                location: location, name: typeName(type), locateAll: Self.locator(for: model), effects: [token])
+            ownersOfType[instance.type, default: []].insert(instance)
+            ownersAt[location, default: []].insert(instance)
         }
-        observe(store)
+        if !watchesStore {
+            watchesStore = true
+            store.watchStructure()
+        }
         return token
     }
 
@@ -117,40 +130,94 @@ package final class InstanceEffects {
     private func observe(_ store: Store) {
         guard !isObserving else { return }
         isObserving = true
+        store.effects.collectsEnded = true
         // Called only inside the store's own dispatch, a flush at its release included: held
         // without a count, which would trap once the store has begun to release.
         store.observeReductions { [weak self, unowned(unsafe) store] _, _ in
-            guard let self, !self.owners.isEmpty || !self.scoped.isEmpty else { return }
+            guard let self, !self.tokens.isEmpty || !self.owners.isEmpty else { return }
+            self.forgetEndedEffects(in: store)
             self.endEffectsOfGoneInstances(in: store)
         }
     }
 
-    /// After each action: the effects of instances no longer in the tree are cancelled, and
-    /// those that ended are forgotten.
-    private func endEffectsOfGoneInstances(in store: Store) {
-        var gone: [Instance] = []
-        for index in owners.indices {
-            let instance = owners.keys[index]
-            owners.values[index].effects.removeAll { !store.effects.isRunning(token: $0.token) }
-            let owner = owners.values[index]
+    /// Forgets the effects that ended since the last action; costs what ended, not what runs.
+    private func forgetEndedEffects(in store: Store) {
+        for token in store.effects.takeEnded() {
+            guard let (instance, scope) = tokens.removeValue(forKey: token) else { continue }
+            if let scope, var list = scoped[scope] {
+                list.removeAll { $0.token == token }
+                scoped[scope] = list.isEmpty ? nil : list
+            }
+            guard var owner = owners[instance] else { continue }
+            owner.effects.removeAll { $0 == token }
             if owner.effects.isEmpty {
-                gone.append(instance)
-            } else if isPresent(instance, at: owner.location, in: store) {
-                continue
-            } else if let moved = owner.relocate?(store) {
-                owners.values[index].location = moved
+                remove(instance, at: owner.location)
             } else {
-                for effect in owner.effects { store.effects.cancel(token: effect.token, leftModel: owner.name) }
-                gone.append(instance)
+                owners[instance] = owner
             }
         }
-        for instance in gone { owners[instance] = nil }
-        var emptied: [Instance] = []
-        for index in scoped.indices {
-            scoped.values[index].removeAll { !store.effects.isRunning(token: $0.token) }
-            if scoped.values[index].isEmpty { emptied.append(scoped.keys[index]) }
+        if owners.isEmpty, watchesStore {
+            watchesStore = false
+            store.stopWatchingStructure()
         }
-        for scope in emptied { scoped[scope] = nil }
+    }
+
+    /// After each action: the effects of instances the action took out of the tree are
+    /// cancelled, and owners that moved are found at their new places.
+    ///
+    /// The store's change record says which models the action changed and below which of them
+    /// models may have appeared, gone or moved: only the owners at those places, or of those
+    /// types, are looked at, so an action costs what it changed, not what runs.
+    private func endEffectsOfGoneInstances(in store: Store) {
+        guard !owners.isEmpty else { return }
+        var suspects: Set<Instance> = []
+        var everyOwner = false
+        for change in store.changes {
+            if change.mayRegroupExistentials || change.depth == 0 && change.changedParts == nil {
+                everyOwner = true
+                break
+            }
+            for type in change.regroupedTypes {
+                if let ofType = ownersOfType[type] { suspects.formUnion(ofType) }
+            }
+            // A model that changed in place may have changed its identity.
+            if ownersOfType[change.layout.typeID] != nil, let here = ownersAt[change.location] {
+                suspects.formUnion(here)
+            }
+        }
+        if everyOwner { suspects = Set(owners.keys) }
+        guard !suspects.isEmpty else { return }
+        // Each type's models are found by identity once, however many of its owners moved.
+        var located: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
+        for instance in suspects {
+            guard let owner = owners[instance] else { continue }
+            if isPresent(instance, at: owner.location, in: store) { continue }
+            if let identity = instance.identity, let locateAll = owner.locateAll {
+                if located[instance.type] == nil { located[instance.type] = locateAll(store) }
+                if let moved = located[instance.type]?[identity] {
+                    move(instance, from: owner.location, to: moved)
+                    continue
+                }
+            }
+            for token in owner.effects {
+                store.effects.cancel(token: token, leftModel: owner.name)
+            }
+        }
+    }
+
+    private func move(_ instance: Instance, from old: ModelLocation, to new: ModelLocation) {
+        owners[instance]?.location = new
+        ownersAt[old]?.remove(instance)
+        if ownersAt[old]?.isEmpty == true { ownersAt[old] = nil }
+        ownersAt[new, default: []].insert(instance)
+    }
+
+    private func remove(_ instance: Instance, at location: ModelLocation) {
+        owners[instance] = nil
+        ownersAt[location]?.remove(instance)
+        if ownersAt[location]?.isEmpty == true { ownersAt[location] = nil }
+        ownersOfType[instance.type]?.remove(instance)
+        if ownersOfType[instance.type]?.isEmpty == true { ownersOfType[instance.type] = nil }
     }
 
     /// Whether a model of the instance's type, with its identity, is at the location.
@@ -161,20 +228,29 @@ package final class InstanceEffects {
         return instance.identity == nil || Self.identity(of: model) == instance.identity
     }
 
-    /// For a model with an identity, what finds a model of its type with that identity.
-    private static func relocator(for model: any Model) -> (@MainActor (Store) -> ModelLocation?)? {
-        func relocator<M: Model & Identified>(_ model: M) -> @MainActor (Store) -> ModelLocation? {
-            let identity = model.instanceIdentity
-            return { store in
-                store.locatedModelsUntracked(M.self).first { $0.model.instanceIdentity == identity }?.location
+    /// For a model with an identity, what finds every model of its type by identity (the first
+    /// in tree order, for an identity met twice).
+    private static func locator(for model: any Model) -> (@MainActor (Store) -> [AnyHashable: ModelLocation])? {
+        func locator<M: Model & Identified>(_ model: M) -> @MainActor (Store) -> [AnyHashable: ModelLocation] {
+            { store in
+                var found: [AnyHashable: ModelLocation] = [:]
+                for (location, model) in store.locatedModelsUntracked(M.self) where found[model.instanceIdentity] == nil {
+                    found[model.instanceIdentity] = location
+                }
+                return found
             }
         }
-        func relocator<M: Model & Identifiable>(_ model: M) -> @MainActor (Store) -> ModelLocation? {
-            let id = model.id
-            return { store in store.locatedModelsUntracked(M.self).first { $0.model.id == id }?.location }
+        func locator<M: Model & Identifiable>(_ model: M) -> @MainActor (Store) -> [AnyHashable: ModelLocation] {
+            { store in
+                var found: [AnyHashable: ModelLocation] = [:]
+                for (location, model) in store.locatedModelsUntracked(M.self) where found[AnyHashable(model.id)] == nil {
+                    found[AnyHashable(model.id)] = location
+                }
+                return found
+            }
         }
-        if let model = model as? any Model & Identified { return relocator(model) }
-        return (model as? any Model & Identifiable).map { relocator($0) }
+        if let model = model as? any Model & Identified { return locator(model) }
+        return (model as? any Model & Identifiable).map { locator($0) }
     }
 
     /// What tells a model from another of its type at the same place, if anything does.

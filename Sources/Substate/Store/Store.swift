@@ -39,7 +39,7 @@ public final class Store: Observable {
     var observation = ObservationTable() {
         didSet {
             updateHasListeners()
-            isTracking = changeRecorders > 0 || !observation.isEmpty
+            updateTracking()
         }
     }
     /// The consumers of ``actions()`` and ``values(of:)``.
@@ -80,6 +80,8 @@ public final class Store: Observable {
     let changeLog = ChangeLog()
     /// How many parts of the package asked for ``changes`` (see ``recordChanges()``).
     private var changeRecorders = 0
+    /// How many parts watch the tree's structure (see ``watchStructure()``).
+    private var structureWatchers = 0
     /// What the last action the tree reduced changed, in walk order, while the store records
     /// changes; empty otherwise.
     @exclusivity(unchecked) package private(set) var changes: [ModelChange] = []
@@ -274,6 +276,24 @@ public final class Store: Observable {
     package func recordChanges() {
         changeRecorders += 1
         isTracking = true
+    }
+
+    /// Asks the store to record which models each action changed, with no copies of their
+    /// values, until ``stopWatchingStructure()``: a part that keeps places in the tree (the
+    /// instances' effects) learns from it which places an action may have emptied or moved.
+    package func watchStructure() {
+        structureWatchers += 1
+        updateTracking()
+    }
+
+    /// Ends one ``watchStructure()``.
+    package func stopWatchingStructure() {
+        structureWatchers = Swift.max(0, structureWatchers - 1)
+        updateTracking()
+    }
+
+    private func updateTracking() {
+        isTracking = changeRecorders > 0 || !observation.isEmpty || structureWatchers > 0
     }
 
     /// The end of the pipeline: applies store-level actions, then delivers the action to the tree.
