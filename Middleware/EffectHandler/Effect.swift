@@ -216,7 +216,9 @@ extension Effect {
     static func located<M: Model>(_ type: M.Type, in store: Store, within instance: ModelLocation?) -> (
         location: ModelLocation, model: M
     )? {
-        store.locatedModelsUntracked(M.self).first { instance?.contains($0.location) ?? true }
+        // The instance itself is most often the model: one walk down its path.
+        if let instance, let model = store.model(at: instance) as? M { return (instance, model) }
+        return store.locatedModelsUntracked(M.self).first { instance?.contains($0.location) ?? true }
     }
 
     /// Starts an effect for the first model of a type in the tree (or, given an instance, the

@@ -4,6 +4,8 @@ import Substate
 /// id (``Substate/TargetedAction``), so its download belongs to it: cancelling one row's
 /// download leaves the others running, and removing the row ends its download.
 public struct Episode: Model, Equatable, Codable, Identifiable {
+    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
+    public static let routing = ActionRouting.nestedActions
     /// Where the episode's download is.
     public enum Download: Equatable, Codable, Sendable {
         case notStarted

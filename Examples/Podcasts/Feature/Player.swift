@@ -4,6 +4,8 @@ import Substate
 /// episode with a timer of its own, because the actions addressed to one screen start that
 /// screen's effects (``Substate/ScreenStack/ToElement``).
 public struct Player: Model, Equatable, Codable {
+    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
+    public static let routing = ActionRouting.nestedActions
     public let episodeID: Int
     public var elapsed = 0
     public var isPlaying = false

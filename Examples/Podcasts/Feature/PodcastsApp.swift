@@ -2,6 +2,8 @@ import Substate
 
 /// The app: a list of episodes, each downloading on its own, and a stack of players.
 public struct PodcastsApp: Model, Equatable, Codable {
+    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
+    public static let routing = ActionRouting.nestedActions
     public var episodes: [Episode]
     public var players = ScreenStack<Player>()
 

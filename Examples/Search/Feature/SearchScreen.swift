@@ -3,6 +3,8 @@ import SubstateMachine
 
 /// The text field: it shows every keystroke at once, while the search waits for a pause.
 public struct SearchField: Model, Equatable, Codable {
+    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
+    public static let routing = ActionRouting.nestedActions
     public var text = ""
 
     /// The user typed; the field now reads `text`.
@@ -18,6 +20,10 @@ public struct SearchField: Model, Equatable, Codable {
 
 /// Counts what happened, from the same actions, with no wiring.
 public struct Statistics: Model, Equatable, Codable {
+    /// Takes the other models' actions it counts, listed: they are declared elsewhere.
+    public static let routing = ActionRouting.nestedActions(plus: [
+        SearchField.Typed.self, MachineNode<SearchMachine>.Input.self, MachineNode<SearchMachine>.Result.self,
+    ])
     public var keystrokes = 0
     public var searches = 0
     public var batches = 0
@@ -35,6 +41,8 @@ public struct Statistics: Model, Equatable, Codable {
 
 /// The example's root: a field, the search feature as a node, statistics, and recent queries.
 public struct SearchScreen: Model, Equatable, Codable {
+    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
+    public static let routing = ActionRouting.nestedActions
     public var field = SearchField()
     public var search = MachineNode<SearchMachine>(.init())
     public var statistics = Statistics()

@@ -187,17 +187,19 @@ package final class InstanceEffects {
         }
         if everyOwner { suspects = Set(owners.keys) }
         guard !suspects.isEmpty else { return }
-        // Each type's models are found by identity once, however many of its owners moved.
+        // Each type's models with an identity are found once, in one walk, however many of its
+        // owners are suspects; an owner without one is looked for at its place.
         var located: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
         for instance in suspects {
             guard let owner = owners[instance] else { continue }
-            if isPresent(instance, at: owner.location, in: store) { continue }
             if let identity = instance.identity, let locateAll = owner.locateAll {
                 if located[instance.type] == nil { located[instance.type] = locateAll(store) }
-                if let moved = located[instance.type]?[identity] {
-                    move(instance, from: owner.location, to: moved)
+                if let now = located[instance.type]?[identity] {
+                    if now != owner.location { move(instance, from: owner.location, to: now) }
                     continue
                 }
+            } else if isPresent(instance, at: owner.location, in: store) {
+                continue
             }
             for token in owner.effects {
                 store.effects.cancel(token: token, leftModel: owner.name)

@@ -31,6 +31,6 @@ public protocol TargetedAction: Action {
 extension TargetedAction {
     /// Where the model the action is for sits in the store; `nil` when none has its id.
     @MainActor package func instance(in store: Store) -> ModelLocation? {
-        store.locatedModelsUntracked(Target.self).first { $0.model.id == targetID }?.location
+        store.location(of: Target.self, id: targetID)
     }
 }

@@ -172,7 +172,7 @@ public struct ScreenStack<Screen: Model>: Model {
     /// Where the element with the id is, on the first stack of this type that holds it.
     @MainActor
     static func element(_ id: StackElementID, in store: Store) -> ModelLocation? {
-        store.locatedModelsUntracked(Element.self).first { $0.model.id == id }?.location
+        store.location(of: Element.self, id: id)
     }
 
     static func missing(_ id: StackElementID) -> String {

@@ -75,6 +75,16 @@ extension Store {
         return read(M.self, at: location)
     }
 
+    /// Where the model of a type with an id sits (the first in tree order, for an id met
+    /// twice); `nil` when none has the id.
+    ///
+    /// - Complexity: What ``find(_:id:)`` costs: a walk down one path while the store's id
+    ///   index holds the type, one walk of the tree to make the entry otherwise.
+    package func location<M: Model & Identifiable>(of type: M.Type, id: M.ID) -> ModelLocation? {
+        guard lookup(type, id: id) != nil else { return nil }
+        return idIndex.location(of: ObjectIdentifier(M.self), id: AnyHashable(id))
+    }
+
     /// The tree a location starts in: 0 for the root, then 1 + a registered model's index.
     func box(at index: Int) -> AnyModelBox? {
         trees.tree(at: index)
