@@ -30,9 +30,11 @@
 /// it `let`. Changing an element's id through a position (`todos[0] = other`) is handled: the
 /// element is stored and re-indexed under its new id, unless another element holds that id, in
 /// which case the write is ignored. A model that replaces its own id inside `update(action:)` is
-/// written in place by the store, where the collection cannot see it: a lookup that meets the
-/// stale entry searches the elements instead, but a lookup by the new id finds nothing until the
-/// collection is re-indexed by a change that moves its elements (an insertion, a removal, a move).
+/// written in place by the store, where the collection cannot see it. Nothing breaks: a lookup
+/// that meets the old id's stale entry searches the elements instead, and a change that meets it
+/// re-indexes them. But until the collection is re-indexed (by such a change, a sort, a move, a
+/// removal by offsets or by predicate), a lookup by the new id finds nothing. To give a row a new
+/// id, set it through the collection: `todos[id: old] = renamed`.
 public struct IdentifiedArray<Element: Identifiable> {
     /// The elements, in order.
     ///
@@ -76,7 +78,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// Use it to merge rows from sources that may repeat an id, as TCA's
     /// `init(_:id:uniquingIDsWith:)`; `combine` receives the element kept so far and the next
-    /// one with its id, and returns the one to keep, stored as ``subscript(_:)`` stores it.
+    /// one with its id, and returns the one to keep, stored as a write through its position is.
     ///
     /// ```swift
     /// let latest = IdentifiedArray(edits) { _, newer in newer }
@@ -115,8 +117,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// replaces that element in place, appends a new one, or, set to `nil`, removes it.
     ///
     /// The way a model reaches one of its rows in `update(action:)`. Setting a value under an
-    /// id stores it as ``subscript(_:)`` would at that element's position, or, when no element
-    /// has the id, as ``append(_:)`` would.
+    /// id stores it as a write through that element's position would, or, when no element has
+    /// the id, as ``append(_:)`` would.
     ///
     /// ```swift
     /// todos[id: toggle.id]?.isDone.toggle()
@@ -198,7 +200,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
 
     /// Removes the element at a position and returns it, or returns `nil` when the position is
-    /// outside ``indices``.
+    /// outside `indices`.
     ///
     /// For a row chosen by its place, such as the first; the elements after it move up one.
     @discardableResult
@@ -210,7 +212,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         return removed
     }
 
-    /// Removes the elements at the given positions; positions outside ``indices`` are ignored.
+    /// Removes the elements at the given positions; positions outside `indices` are ignored.
     ///
     /// SwiftUI's `onDelete` hands a list's deleted rows over this way: pass its `IndexSet`
     /// (any sequence of `Int` does).
@@ -249,7 +251,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// `destination`, keeping their order, as SwiftUI's `move(fromOffsets:toOffset:)` does.
     ///
     /// SwiftUI's `onMove` hands a list's dragged rows over this way. Positions outside
-    /// ``indices`` are ignored; a destination past either end moves the rows to that end.
+    /// `indices` are ignored; a destination past either end moves the rows to that end.
     ///
     /// ```swift
     /// todos.move(fromOffsets: [0], toOffset: 3)   // the first row now comes after the third
@@ -338,7 +340,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     /// A written element with the same id is stored in place. One with an id no other element
     /// has is stored and re-indexed under its new id. One with an id another element has is
     /// ignored, and the collection is left as it was: two rows never share an id. A write
-    /// outside ``indices`` is ignored too; a read there stops the program, as an `Array`'s does.
+    /// outside `indices` is ignored too; a read there stops the program, as an `Array`'s does.
     public subscript(position: Int) -> Element {
         get { elements[position] }
         set {
@@ -357,7 +359,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     }
 
     /// Exchanges the elements at two positions, keeping each filed under its id; positions
-    /// outside ``indices`` leave the collection as it was.
+    /// outside `indices` leave the collection as it was.
     ///
     /// The standard library's `reverse()` and `shuffle()` move elements this way.
     public mutating func swapAt(_ first: Int, _ second: Int) {
