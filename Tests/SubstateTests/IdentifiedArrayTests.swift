@@ -1,10 +1,10 @@
 import Foundation
-import SubstateDump
 import SubstateMiddleware
 import SubstateTestSupport
 import XCTest
 
 @testable import Substate
+@testable import SubstateDump
 
 private struct Row: Identifiable, Hashable, Codable, Sendable, CustomStringConvertible {
     var id: Int
@@ -233,6 +233,10 @@ final class IdentifiedArrayTests: XCTestCase {
             let found = mismatches(array, reference)
             XCTAssertEqual(found, [], "step \(step), after \(name): \(array) against \(reference.rows)")
             if !found.isEmpty { return }
+            if step % 250 == 0 {
+                let decoded = try? JSONDecoder().decode(IdentifiedArrayOf<Row>.self, from: JSONEncoder().encode(array))
+                XCTAssertEqual(decoded.map { mismatches($0, reference) }, [], "decoded at step \(step)")
+            }
         }
         XCTAssertTrue(counts.allSatisfy { $0 > 100 }, "every operation ran often: \(counts)")
     }
@@ -425,6 +429,10 @@ final class IdentifiedArrayExampleTests: XCTestCase {
         XCTAssertEqual(mirror.children.map { $0.value as? Row }, rows.elements)
         XCTAssertEqual(
             ValueLiteral.describe(rows), "[Row(id: 1, value: 10), Row(id: 2, value: 20), Row(id: 3, value: 30)]")
+        XCTAssertTrue(
+            ValueFormatter.plan(for: IdentifiedArrayOf<Row>.self) is IdentifiedArrayFormatPlan<Row>,
+            "written through a plan, as an array is, not through its mirror")
+        XCTAssertEqual(ValueLiteral.describe([rows]), "[" + ValueLiteral.describe(rows) + "]")
     }
 
     func testItIsSendableWhenItsElementsAre() {
