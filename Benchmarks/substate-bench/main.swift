@@ -36,6 +36,7 @@ func runBenchmarks() async {
         ("middleware", { [CoreBenchmarks.middleware(harness: harness)] }),
         ("find", { [CoreBenchmarks.find(harness: harness)] }),
         ("large arrays", { [CoreBenchmarks.largeArrays(harness: harness)] }),
+        ("identified rows", { [CoreBenchmarks.identifiedRows(harness: harness)] }),
         ("routing", { CoreBenchmarks.routing(harness: harness) }),
         ("scale: routed actions", { ScaleBenchmarks.routedActions(harness: harness) }),
         ("scale: row action", { ScaleBenchmarks.rowAction(harness: harness) }),

@@ -33,6 +33,17 @@ private struct GuardedBoard: Model {
 
 private struct GuardPing: Action {}
 
+private struct GuardedBook: Model {
+    var title = ""
+    var reads = 0
+}
+
+private struct GuardedShelf: Model {
+    var books = [GuardedBook()]
+    var spare: GuardedBook?
+    var byTitle: [String: GuardedBook] = [:]
+}
+
 /// The guard between the walker's metadata reads and the tree: a layout that disagrees with
 /// what the runtime's reflection says of a value is reported and left alone, never walked.
 /// Each test feeds it a deliberately wrong layout, as a wrong read on some platform would give.
@@ -166,6 +177,23 @@ final class LayoutGuardTests: XCTestCase {
         XCTAssertTrue(pair.isUnreadable)
         let message = try XCTUnwrap(pair.diagnostics.first?.message)
         XCTAssertTrue(message.contains("Mirror finds 2 stored fields (label, .1), and the layout 1 (label)"), message)
+    }
+
+    /// The standard library's containers show their elements in their own mirrors, which the
+    /// guard follows: a struct held only in an array, an optional or a dictionary is checked.
+    func testAStructHeldOnlyInContainersIsChecked() throws {
+        for value in [
+            GuardedShelf(), GuardedShelf(books: [], spare: GuardedBook()),
+            GuardedShelf(books: [], byTitle: ["a": GuardedBook()]),
+        ] {
+            var builder = LayoutBuilder(layouts: [:])
+            let shelf = builder.layout(GuardedShelf.self)
+            let book = builder.layout(GuardedBook.self)
+            XCTAssertEqual(book.fieldNames, ["title", "reads"])
+            book.fieldNames = ["reads", "title"]
+            builder.finish(checking: value, root: shelf)
+            XCTAssertTrue(book.isUnreadable, "\(value)")
+        }
     }
 
     func testRightLayoutsPassTheCheck() {

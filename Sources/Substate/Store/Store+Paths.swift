@@ -13,7 +13,8 @@ extension Store {
 
     /// The root type's name and the named steps down to a location, for showing where a change
     /// happened; elements are identified from the tree as it is now. Optionals and `any Model`
-    /// fields add no step: they show as the value they hold.
+    /// fields add no step: they show as the value they hold; an ``IdentifiedArray`` shows as
+    /// its elements, without its stored array's field.
     package func pathComponents(of location: ModelLocation) -> (root: String, components: [PathComponent]) {
         guard let box = box(at: location.box) else { return ("?", []) }
         var components: [PathComponent] = []
@@ -31,7 +32,8 @@ extension Store {
         /// Each node's parent; `-1` for the root, node 0. A parent comes before its nodes.
         package let parents: [Int]
         /// Each node's named step; `nil` for the root and for steps that show none (an
-        /// optional's value, an `any Model` field's model, a container's elements as a whole).
+        /// optional's value, an `any Model` field's model, a container's elements as a whole,
+        /// the stored array of an ``IdentifiedArray``).
         package let components: [PathComponent?]
         /// The node of each change asked about, in order; `-1` for a change in another tree.
         package let nodes: [Int]
@@ -94,7 +96,7 @@ extension TypeLayout {
                 let part = parts[index]
                 switch part.access {
                 case .field(let field, let offset):
-                    namer.components[child] = .field(field)
+                    namer.components[child] = readsAsElements ? nil : .field(field)
                     part.child.nameChild(pointer.map { $0 + offset }, node: child, with: &namer)
                 case .enumCase(let tag, let caseName):
                     namer.components[child] = .enumCase(caseName)
@@ -159,7 +161,7 @@ extension TypeLayout {
             let part = parts[index]
             switch part.access {
             case .field(let field, let offset):
-                components.append(.field(field))
+                if !readsAsElements { components.append(.field(field)) }
                 part.child.nameChild(pointer.map { $0 + offset }, rest, into: &components)
             case .enumCase(let tag, let caseName):
                 components.append(.enumCase(caseName))

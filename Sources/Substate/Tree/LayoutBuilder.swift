@@ -52,6 +52,7 @@ struct LayoutBuilder {
         } else if kind == RuntimeMetadata.structKind {
             if !isLibraryType(T.self) {
                 layout.fieldNames = storedFieldNames(of: T.self)
+                layout.readsAsElements = T.self is any ReadsAsItsElements.Type
                 addFields(of: T.self, to: layout)
             } else {
                 let arguments = RuntimeMetadata.genericTypeArguments(of: T.self)
@@ -254,10 +255,15 @@ struct LayoutBuilder {
                 layout.diagnostics.append(LayoutGuard.diagnostic(layout.type, mismatch))
                 continue
             }
-            guard !(value is any CustomReflectable),
+            // A custom mirror says what its author chose, except the standard library's own for the
+            // containers the store walks, which show their elements; the package's own collections
+            // give their stored fields apart from it.
+            let stored = (value as? any ReadsAsItsElements)?.storedFieldsMirror
+            let isContainer = layout.parts.contains { if case .elements = $0.access { true } else { false } }
+            guard stored != nil || isContainer || !(value is any CustomReflectable),
                 layout.reachable.contains(where: { unchecked.contains(ObjectIdentifier($0)) })
             else { continue }
-            let children = Mirror(reflecting: value).children
+            let children = (stored ?? Mirror(reflecting: value)).children
             for part in layout.parts where part.child.holdsModels {
                 guard part.child.reachable.contains(where: { unchecked.contains(ObjectIdentifier($0)) }) else {
                     continue

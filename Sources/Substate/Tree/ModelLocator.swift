@@ -30,7 +30,9 @@ extension TypeLayout {
             steps.append(.part(index))
             switch part.access {
             case .field(_, let offset):
-                part.child.searchLocatedChild(pointer + offset, query, steps: &steps, depth: depth + 1, body)
+                // A collection that reads as its elements holds them at its own depth, as an array does.
+                let below = readsAsElements ? depth : depth + 1
+                part.child.searchLocatedChild(pointer + offset, query, steps: &steps, depth: below, body)
             case .elements(let container):
                 container.forEachLocated(pointer) { step, element in
                     steps.append(step)

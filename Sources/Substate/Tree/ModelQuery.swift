@@ -33,7 +33,8 @@ extension TypeLayout {
     ///
     /// - Parameters:
     ///   - depth: The depth of the value, in struct fields from the root. Elements of a
-    ///     container and enum payloads sit at the depth of the value that holds them.
+    ///     container (an ``IdentifiedArray``'s too) and enum payloads sit at the depth of the
+    ///     value that holds them.
     ///   - descend: Whether to walk into fields at a depth; a search for the shallowest match
     ///     stops going deeper than the best match so far.
     ///   - body: Gets each match with its depth, and returns whether to go on.
@@ -66,9 +67,11 @@ extension TypeLayout {
         for part in parts where query.mayContain(part.child) {
             switch part.access {
             case .field(_, let offset):
-                guard descend(depth + 1) else { continue }
+                // A collection that reads as its elements holds them at its own depth, as an array does.
+                let below = readsAsElements ? depth : depth + 1
+                guard descend(below) else { continue }
                 if !part.child.searchChild(
-                    pointer + offset, query, depth: depth + 1, descend: descend, bulk: bulk, body)
+                    pointer + offset, query, depth: below, descend: descend, bulk: bulk, body)
                 {
                     return false
                 }

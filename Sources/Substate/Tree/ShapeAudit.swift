@@ -27,7 +27,7 @@ enum ShapeAudit {
                 found.append(diagnostic(hiding.kind, layout, path: path, member: member))
             }
             for part in layout.auditParts where seen.insert(ObjectIdentifier(part.child)).inserted {
-                queue.append((part.child, path + part.label, part.fieldName ?? member))
+                queue.append((part.child, path + (layout.readsAsElements ? "" : part.label), part.fieldName ?? member))
             }
         }
         return found

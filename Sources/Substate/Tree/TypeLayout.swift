@@ -24,6 +24,9 @@ final class TypeLayout: @unchecked Sendable {
     /// For a struct or a tuple: the names of all its stored fields, in order, which
     /// ``LayoutGuard`` compares with what `Mirror` says of a value.
     var fieldNames: [String]?
+    /// Whether the type keeps its elements in a stored array and shows itself as them
+    /// (``ReadsAsItsElements``): paths through it name no field of its own.
+    var readsAsElements = false
     /// Whether the layout disagreed with the runtime's reflection (see ``LayoutGuard``): its
     /// values are left alone, and it has no parts.
     var isUnreadable = false

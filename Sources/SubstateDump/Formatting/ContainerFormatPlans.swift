@@ -30,6 +30,30 @@ extension Array: PlannedFormatting {
     }
 }
 
+/// `[a, b]`: an identified array's elements, written as an array's, without a mirror.
+final class IdentifiedArrayFormatPlan<Element: Identifiable>: FormatPlan {
+    private let elements: ArrayFormatPlan<Element>
+
+    init(elements: ArrayFormatPlan<Element>) {
+        self.elements = elements
+        super.init(nests: true)
+    }
+
+    override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
+        // Fact (typed address): this plan was built for the value's type, so a value of it is at this address.
+        let array = value.assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.elements
+        // Fact (scoped pointer): the copy's address is read only inside the closure, by the array's plan.
+        withUnsafePointer(to: array) { elements.write(UnsafeRawPointer($0), into: &text) }
+    }
+}
+
+extension IdentifiedArray: PlannedFormatting {
+    static func formattingPlan() -> FormatPlan {
+        IdentifiedArrayFormatPlan<Element>(
+            elements: ArrayFormatPlan<Element>(element: ValueFormatter.plan(for: Element.self)))
+    }
+}
+
 /// The wrapped value, or `nil`.
 final class OptionalFormatPlan<Wrapped>: ElementFormatPlan {
     override func write(_ value: UnsafeRawPointer, into text: inout TextBuffer) {
