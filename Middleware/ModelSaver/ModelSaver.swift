@@ -65,6 +65,8 @@ public final class ModelSaver: Middleware {
     /// The scheduler on the clock the saver was given; `nil` to use each store's clock.
     private let scheduler: TimingScheduler?
     private let date: @Sendable () -> Date
+    /// The session last used, kept at hand (see ``session(of:)``); let go when its store goes.
+    private var lastSession: Session?
 
     /// What the saver keeps for one store: each store made from one middleware list has its
     /// own strategy, timers and writes in flight; the storage, and the order of its writes,
@@ -95,10 +97,13 @@ public final class ModelSaver: Middleware {
         var requested: Set<String> = []
         /// The store; weak, so an outcome on its way does not keep a released store alive.
         weak var store: Store?
+        /// The store's identity, which lasts as long as the session, since the store owns it.
+        let storeID: ObjectIdentifier
 
         init(strategy: Strategy, store: Store) {
             self.strategy = strategy
             self.store = store
+            storeID = ObjectIdentifier(store)
         }
 
         /// A save scheduled by the strategy, and the writes under way.
@@ -187,10 +192,16 @@ public final class ModelSaver: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        let actionType = ObjectIdentifier(type(of: action))
+        // Most actions are the app's own: each one is a change to save by the strategy.
+        guard Self.ownTypes.contains(actionType) else {
+            next(action)
+            return changed(session(of: store), store)
+        }
         // A saved model that a registration adds, and no model of its key was in the store yet.
         let registered = isAction(action, Store.Register.self) ? newSavedModel(action, in: store) : nil
         next(action)
-        let session = store.storage(for: self) { Session(strategy: initialStrategy, store: store) }
+        let session = session(of: store)
         if let registered {
             if loading == .automatic, inTree(registered, store) {
                 loadModels(keyed: [registered], into: store, session)
@@ -225,8 +236,20 @@ public final class ModelSaver: Middleware {
             if case .periodic(let interval) = session.strategy { schedulePeriodic(interval, session) }
             return
         }
-        // The saver's own outcomes do not count as changes to save.
-        guard !Self.outcomeTypes.contains(ObjectIdentifier(type(of: action))) else { return }
+        // Anything else of the saver's own (its outcomes, a registration) is no change to save.
+    }
+
+    /// The saver's storage for a store, made on its first action; the last one asked for is
+    /// kept at hand, since an app has one store most of the time.
+    private func session(of store: Store) -> Session {
+        if let last = lastSession, last.storeID == ObjectIdentifier(store) { return last }
+        let session = store.storage(for: self) { Session(strategy: initialStrategy, store: store) }
+        lastSession = session
+        return session
+    }
+
+    /// An action changed the store's state: the strategy decides when to save.
+    private func changed(_ session: Session, _ store: Store) {
         switch session.strategy {
         case .manual, .periodic:
             return
@@ -301,7 +324,10 @@ public final class ModelSaver: Middleware {
         }
     }
 
-    private static let outcomeTypes: Set<ObjectIdentifier> = [
+    /// The actions the saver handles or sends itself, which are not changes to save.
+    private static let ownTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Store.Start.self), ObjectIdentifier(Save.self), ObjectIdentifier(SaveAll.self),
+        ObjectIdentifier(Load.self), ObjectIdentifier(LoadAll.self), ObjectIdentifier(SetStrategy.self),
         ObjectIdentifier(Store.Register.self),
         ObjectIdentifier(SaveDidSucceed.self), ObjectIdentifier(SaveDidFail.self),
         ObjectIdentifier(SaveDidComplete.self),
@@ -314,6 +340,7 @@ public final class ModelSaver: Middleware {
     /// waits for them: the newest state is the one left on disk.
     public func storeWillRelease(_ store: Store) {
         guard let session = store.existingStorage(for: self, as: Session.self) else { return }
+        if lastSession === session { lastSession = nil }
         session.scheduled?.cancel()
         session.scheduled = nil
         session.deadline = nil
