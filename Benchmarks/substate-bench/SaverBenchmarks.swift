@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateMiddleware
+import Synchronization
 
 /// A saved model of 10,000 items.
 struct Inventory: SavedModel {
@@ -90,4 +91,70 @@ enum SaverBenchmarks {
                 "\(Report.format(durable / 1_000_000, 2)) ms vs \(Report.format(atomic / 1_000_000, 2)) ms per write, \(data.count / 1024) KiB"
         )
     }
+
+    /// What a debounced saver costs a burst of changes: 1,000 changes to a saved model in a
+    /// store whose saver debounces by 100 ms on the real clock, against the same burst in a
+    /// store without a saver. The write itself comes after the burst and is not timed; each
+    /// burst must make exactly one, or the figure misses its target.
+    static func debouncedBurst(harness: Harness) async -> Figure {
+        let directory = scratchDirectory("burst")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = CountedWrites(ModelSaver.FileStorage(directory: directory))
+        let saved = Store(
+            model: Inventory(),
+            middleware: [
+                ModelSaver(storage: storage, strategy: .debounced(.milliseconds(100)), clock: ContinuousClock())
+            ])
+        let bare = Store(model: Inventory())
+        let burst = 1_000
+        let clock = ContinuousClock()
+        var times: [String: [Double]] = [:]
+        var writes: [Int] = []
+        // The first round warms up, and is not counted.
+        for round in 0...harness.rounds {
+            let before = storage.count
+            for (name, store) in [("saver", saved), ("bare", bare)] {
+                let start = clock.now
+                for _ in 0..<burst { store.update(Inventory.Restock()) }
+                let elapsed = nanoseconds(start.duration(to: clock.now)) / Double(burst)
+                if round > 0 { times[name, default: []].append(elapsed) }
+            }
+            // Until the burst's save is written.
+            repeat { try? await Task.sleep(for: .milliseconds(20)) } while saved.pendingWork > 0
+            await saved.effects.waitForAll()
+            writes.append(storage.count - before)
+        }
+        let withSaver = times["saver"]!.min()!
+        let without = times["bare"]!.min()!
+        let wrong = writes.filter { $0 != 1 }
+        return Figure(
+            name: "a burst of 1,000 changes to a saved model, saver debounced 100 ms, vs no saver",
+            value: wrong.isEmpty ? withSaver / without : .infinity, unit: "x", target: 1.5,
+            detail: wrong.isEmpty
+                ? "\(Report.format(withSaver, 0)) ns vs \(Report.format(without, 0)) ns per change, 1 write per burst"
+                : "bursts made \(writes) writes; each must make exactly 1")
+    }
+}
+
+/// A storage that counts the writes that reach the one it wraps.
+final class CountedWrites: ModelSaver.Storage {
+    private let base: any ModelSaver.Storage
+    private let writes = Atomic<Int>(0)
+
+    init(_ base: any ModelSaver.Storage) {
+        self.base = base
+    }
+
+    /// How many writes reached the storage.
+    var count: Int { writes.load(ordering: .relaxed) }
+
+    func read(_ key: String) throws -> Data? { try base.read(key) }
+    func write(_ data: Data, for key: String) throws {
+        writes.add(1, ordering: .relaxed)
+        try base.write(data, for: key)
+    }
+    func moveAside(_ key: String, reason: String, at date: Date) throws -> String {
+        try base.moveAside(key, reason: reason, at: date)
+    }
+    func name(for key: String) -> String { base.name(for: key) }
 }

@@ -55,6 +55,7 @@ func runBenchmarks() async {
             "saver",
             { [await SaverBenchmarks.debouncedSave(harness: harness), SaverBenchmarks.durableWrite(harness: harness)] }
         ),
+        ("saver burst", { [await SaverBenchmarks.debouncedBurst(harness: harness)] }),
         ("recording", { RecordingBenchmarks.figures(harness: harness) }),
         ("log codec", { LogBenchmarks.codec(harness: harness) }),
         ("long log", { LogBenchmarks.longLog(actions: logActions) }),

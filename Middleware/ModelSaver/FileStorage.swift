@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,16 +13,21 @@ extension ModelSaver {
     /// Keeps each saved model in a JSON file of its own in a directory: the saver's default
     /// storage.
     ///
-    /// A write is durable and atomic. The bytes go to a temporary file beside the model's file
-    /// (`.KEY.json.partial`), which is flushed to the disk (`fsync`; `F_FULLFSYNC` on Apple
-    /// systems), renamed over the model's file, and then the directory itself is flushed. A
-    /// crash or power loss at any point leaves either the previous file or the new one, whole;
-    /// a write that returned has reached the disk. Temporary files a crash left are removed
-    /// when the model is next read. Keep one saver per directory: two savers writing the same
-    /// key would share its temporary file.
+    /// A write is durable and atomic. The bytes go to a temporary file of the write's own beside
+    /// the model's file (`.KEY.json.PID.N.partial`: the process id and a number the process
+    /// never gives twice, created only if no such file exists), which is flushed to the disk
+    /// (`fsync`; `F_FULLFSYNC` on Apple systems), renamed over the model's file, and then the
+    /// directory itself is flushed; a write that fails removes its temporary file. A crash or
+    /// power loss at any point leaves either the previous file or the new one, whole; a write
+    /// that returned has reached the disk. Temporary files a crashed process left are removed
+    /// when the model is next read.
+    ///
+    /// Several savers may share a directory, in one process or in several: no write ever
+    /// touches another's temporary file, and a reader of the model's file only ever sees a
+    /// whole file. Two writers of one key replace each other's file: the last rename wins.
     ///
     /// Errors are sentences that name the operation, the path and the system's reason, such as
-    /// `could not write the temporary file /data/.Settings.json.partial: No space left on device`.
+    /// `could not write the temporary file /data/.Settings.json.812.3.partial: No space left on device`.
     ///
     /// ```swift
     /// let saver = ModelSaver(storage: ModelSaver.FileStorage(directory: appSupport), strategy: .manual)
@@ -41,12 +47,11 @@ extension ModelSaver {
 
         public func name(for key: String) -> String { key + ".json" }
 
-        private func temporaryPath(for key: String) -> String {
-            directory.appendingPathComponent("." + key + ".json.partial").path
-        }
+        /// The prefix of the names of the key's temporary files: `.KEY.json.`.
+        private func temporaryPrefix(for key: String) -> String { "." + key + ".json." }
 
         public func read(_ key: String) throws -> Data? {
-            unlink(temporaryPath(for: key))
+            removeLeftovers(of: key)
             let path = url(for: key).path
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             if descriptor < 0 {
@@ -72,10 +77,10 @@ extension ModelSaver {
 
         public func write(_ data: Data, for key: String) throws {
             try makeDirectory(directory.path)
-            let temporary = temporaryPath(for: key)
+            let (temporary, descriptor) = try createTemporary(for: key)
             let path = url(for: key).path
             do {
-                try writeDurably(data, to: temporary)
+                try writeDurably(data, to: descriptor, at: temporary)
                 if rename(temporary, path) != 0 {
                     throw SaveError.failed("replace", path, systemReason())
                 }
@@ -84,6 +89,40 @@ extension ModelSaver {
                 throw error
             }
             try flushDirectory(directory.path)
+        }
+
+        /// Creates a temporary file for one write of the key, under a name no other write, in
+        /// this process or another, uses: the process id and the process's next number. A name
+        /// already taken (left by a crashed process that had the same id) is passed over.
+        private func createTemporary(for key: String) throws -> (path: String, descriptor: Int32) {
+            let prefix = temporaryPrefix(for: key) + "\(getpid())."
+            while true {
+                let number = temporaryNumbers.add(1, ordering: .relaxed).newValue
+                let path = directory.appendingPathComponent(prefix + "\(number).partial").path
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                if descriptor >= 0 { return (path, descriptor) }
+                if errno == EEXIST || errno == EINTR { continue }
+                throw SaveError.failed("create the temporary file", path, systemReason())
+            }
+        }
+
+        /// Removes the key's temporary files that no running process is writing: those of
+        /// processes that have ended (a crash mid-write), and the one name every write used
+        /// before writes had names of their own (`.KEY.json.partial`). Files of this process,
+        /// and of any process still running, are left alone, since they may be writes under way.
+        private func removeLeftovers(of key: String) {
+            let prefix = temporaryPrefix(for: key)
+            unlink(directory.appendingPathComponent(prefix + "partial").path)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+            let own = getpid()
+            for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
+                let middle = name.dropFirst(prefix.count).dropLast(".partial".count).split(
+                    separator: ".", omittingEmptySubsequences: false)
+                guard middle.count == 2, let pid = pid_t(middle[0]), pid > 0, UInt64(middle[1]) != nil,
+                    pid != own, kill(pid, 0) != 0, errno == ESRCH
+                else { continue }
+                unlink(directory.appendingPathComponent(name).path)
+            }
         }
 
         public func moveAside(_ key: String, reason: String, at date: Date) throws -> String {
@@ -116,13 +155,15 @@ extension ModelSaver {
     }
 }
 
+/// The numbers of this process's temporary files: one each, so no two writes share one.
+private let temporaryNumbers = Atomic<UInt64>(0)
+
 /// The reason the last system call failed, as the system words it.
 private func systemReason() -> String { String(cString: strerror(errno)) }
 
-/// Writes the bytes to a file and flushes them to the disk before returning.
-private func writeDurably(_ data: Data, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw SaveError.failed("create the temporary file", path, systemReason()) }
+/// Writes the bytes to a file just created, flushes them to the disk and closes the file before
+/// returning; the file is closed when it throws too.
+private func writeDurably(_ data: Data, to descriptor: Int32, at path: String) throws {
     var open = true
     defer { if open { close(descriptor) } }
     // Fact (scoped pointer): the data's bytes are used only inside the closure, each write within `buffer.count`.

@@ -72,7 +72,9 @@ extension ModelSaver {
     }
 
     /// A saved model was loaded from its file and put in the tree.
-    public struct LoadDidSucceed: Action, Codable {
+    ///
+    /// Quiet: an exhaustive `TestStore` test receives it only when it asks for it.
+    public struct LoadDidSucceed: QuietAction, Codable {
         public let key: String
     }
 
@@ -121,15 +123,21 @@ extension ModelSaver {
     }
 
     /// Loading one saved model ended, successfully or not.
-    public struct LoadDidComplete: Action, Codable {
+    ///
+    /// Quiet: an exhaustive `TestStore` test receives it only when it asks for it.
+    public struct LoadDidComplete: QuietAction, Codable {
         public let key: String
     }
 
     /// Every saved model was loaded, or tried: as the store starts, or after ``LoadAll``.
-    public struct LoadAllDidComplete: Action, Codable {}
+    ///
+    /// Quiet: an exhaustive `TestStore` test receives it only when it asks for it.
+    public struct LoadAllDidComplete: QuietAction, Codable {}
 
     /// A saved model was written to its file.
-    public struct SaveDidSucceed: Action, Codable {
+    ///
+    /// Quiet: an exhaustive `TestStore` test receives it only when it asks for it.
+    public struct SaveDidSucceed: QuietAction, Codable {
         public let key: String
     }
 
@@ -141,13 +149,17 @@ extension ModelSaver {
     }
 
     /// Saving one saved model ended, successfully or not.
-    public struct SaveDidComplete: Action, Codable {
+    ///
+    /// Quiet: an exhaustive `TestStore` test receives it only when it asks for it.
+    public struct SaveDidComplete: QuietAction, Codable {
         public let key: String
     }
 
     /// A round of saving ended in which some model changed: every changed model was written,
     /// or tried. Rounds in which nothing changed send nothing.
-    public struct SaveAllDidComplete: Action, Codable {
+    ///
+    /// Quiet: an exhaustive `TestStore` test receives it only when it asks for it.
+    public struct SaveAllDidComplete: QuietAction, Codable {
         /// The keys written in this round; unchanged models are not written.
         public let written: [String]
     }

@@ -8,10 +8,13 @@ import Substate
 /// ``SavedModel/saveKey``: by default a JSON file in a directory (``FileStorage``). When the
 /// store starts, the saver loads the entries and puts each model in the tree with
 /// `Store.Replace`, before the app's first own action, so the first state the app sees is the
-/// loaded one. Afterwards it saves by its ``Strategy``, on the injected clock, writing a model
-/// only when its encoded form changed since the last save or load. Encoding and writing run
-/// on a background queue of the saver's own. Outcomes are actions (``LoadDidSucceed``,
-/// ``SaveDidFail``...).
+/// loaded one; a saved model registered later (`Store.Register`) is loaded as it is
+/// registered. Afterwards it saves by its ``Strategy``, on the clock it was given or else the
+/// store's (`store.dependencies.clock`, a test's `TestClock`), writing a model only when its
+/// encoded form changed since the last save or load. A burst of actions keeps one pending
+/// write, whatever its length. Encoding and writing run on a background queue of the saver's
+/// own. Outcomes are actions (``LoadDidSucceed``, ``SaveDidFail``...); its successes and
+/// completions are `QuietAction`s, which an exhaustive `TestStore` test need not receive.
 ///
 /// Nothing saved is lost:
 /// - Saves of one model are ordered. A later state is never overwritten by an earlier one,
@@ -59,8 +62,11 @@ public final class ModelSaver: Middleware {
     /// The strategy the saver was made with.
     private let initialStrategy: Strategy
     private let loading: LoadStrategy
-    private let scheduler: TimingScheduler
+    /// The scheduler on the clock the saver was given; `nil` to use each store's clock.
+    private let scheduler: TimingScheduler?
     private let date: @Sendable () -> Date
+    /// The session last used, kept at hand (see ``session(of:)``); let go when its store goes.
+    private var lastSession: Session?
 
     /// What the saver keeps for one store: each store made from one middleware list has its
     /// own strategy, timers and writes in flight; the storage, and the order of its writes,
@@ -74,17 +80,30 @@ public final class ModelSaver: Middleware {
         /// type wrote it, or it could not be read, or loaded nor moved aside), with the reason,
         /// which every save reports.
         var protected: [String: String] = [:]
+        /// The scheduler on the saver's clock, or the store's: made when first needed, so a
+        /// saver that never schedules never reads the store's clock.
+        var scheduler: TimingScheduler?
+        /// The one sleep pending for the strategy, if any.
         var scheduled: ScheduledWork?
+        /// When the debounced save is due, on the scheduler's time: actions move it, and the
+        /// pending sleep, waking before it, sleeps again for the rest.
+        var deadline: Duration?
+        /// The deadline the pending sleep was started for: the save is due when it wakes unless
+        /// an action moved the deadline since.
+        var sleepsUntil: Duration?
         /// Keys with a write queued or under way.
         var inFlight: Set<String> = []
         /// Keys asked to be saved while in flight, saved again when that write ends.
         var requested: Set<String> = []
         /// The store; weak, so an outcome on its way does not keep a released store alive.
         weak var store: Store?
+        /// The store's identity, which lasts as long as the session, since the store owns it.
+        let storeID: ObjectIdentifier
 
         init(strategy: Strategy, store: Store) {
             self.strategy = strategy
             self.store = store
+            storeID = ObjectIdentifier(store)
         }
 
         /// A save scheduled by the strategy, and the writes under way.
@@ -97,11 +116,29 @@ public final class ModelSaver: Middleware {
     ///   - directory: Where the files live; created when first needed.
     ///   - strategy: When changed models are written.
     ///   - loading: Whether models are loaded at start or only when asked.
+    ///   - date: Dates the names of files moved aside.
+    ///
+    /// The strategy's intervals are measured on the store's clock (`store.dependencies.clock`),
+    /// so a test that sets a `TestClock` in the store's dependencies drives the saver with it.
+    public convenience init(
+        directory: URL, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,
+        date: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.init(storage: FileStorage(directory: directory), strategy: strategy, loading: loading, date: date)
+    }
+
+    /// Creates a saver that keeps each model in a JSON file in a directory, and measures its
+    /// strategy's intervals on the given clock rather than the store's.
+    ///
+    /// - Parameters:
+    ///   - directory: Where the files live; created when first needed.
+    ///   - strategy: When changed models are written.
+    ///   - loading: Whether models are loaded at start or only when asked.
     ///   - clock: Measures the strategy's intervals; tests pass a `TestClock`.
     ///   - date: Dates the names of files moved aside.
     public convenience init<C: Clock>(
         directory: URL, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,
-        clock: C = ContinuousClock(), date: @escaping @Sendable () -> Date = Date.init
+        clock: C, date: @escaping @Sendable () -> Date = Date.init
     ) where C.Duration == Duration {
         self.init(
             storage: FileStorage(directory: directory), strategy: strategy, loading: loading, clock: clock, date: date)
@@ -113,11 +150,33 @@ public final class ModelSaver: Middleware {
     ///   - storage: Where the bytes go: ``FileStorage``, ``MemoryStorage`` or an app's own.
     ///   - strategy: When changed models are written.
     ///   - loading: Whether models are loaded at start or only when asked.
+    ///   - date: Dates the names of entries moved aside.
+    ///
+    /// The strategy's intervals are measured on the store's clock (`store.dependencies.clock`),
+    /// so a test that sets a `TestClock` in the store's dependencies drives the saver with it.
+    public init(
+        storage: any Storage, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,
+        date: @escaping @Sendable () -> Date = Date.init
+    ) {
+        writer = SaveWriter(storage: storage)
+        initialStrategy = strategy
+        self.loading = loading
+        scheduler = nil
+        self.date = date
+    }
+
+    /// Creates a saver that keeps models in the given storage, and measures its strategy's
+    /// intervals on the given clock rather than the store's.
+    ///
+    /// - Parameters:
+    ///   - storage: Where the bytes go: ``FileStorage``, ``MemoryStorage`` or an app's own.
+    ///   - strategy: When changed models are written.
+    ///   - loading: Whether models are loaded at start or only when asked.
     ///   - clock: Measures the strategy's intervals; tests pass a `TestClock`.
     ///   - date: Dates the names of entries moved aside.
     public init<C: Clock>(
         storage: any Storage, strategy: Strategy = .debounced(.seconds(1)), loading: LoadStrategy = .automatic,
-        clock: C = ContinuousClock(), date: @escaping @Sendable () -> Date = Date.init
+        clock: C, date: @escaping @Sendable () -> Date = Date.init
     ) where C.Duration == Duration {
         writer = SaveWriter(storage: storage)
         initialStrategy = strategy
@@ -133,8 +192,22 @@ public final class ModelSaver: Middleware {
     }
 
     public func handle(_ action: Action, store: Store, next: Next) {
+        let actionType = ObjectIdentifier(type(of: action))
+        // Most actions are the app's own: each one is a change to save by the strategy.
+        guard Self.ownTypes.contains(actionType) else {
+            next(action)
+            return changed(session(of: store), store)
+        }
+        // A saved model that a registration adds, and no model of its key was in the store yet.
+        let registered = isAction(action, Store.Register.self) ? newSavedModel(action, in: store) : nil
         next(action)
-        let session = store.storage(for: self) { Session(strategy: initialStrategy, store: store) }
+        let session = session(of: store)
+        if let registered {
+            if loading == .automatic, inTree(registered, store) {
+                loadModels(keyed: [registered], into: store, session)
+            }
+            return
+        }
         if isAction(action, Store.Start.self) {
             store.update(Store.Register(model: Settings(strategy: initialStrategy, loading: loading)))
             if loading == .automatic { loadAll(into: store, session) }
@@ -159,28 +232,73 @@ public final class ModelSaver: Middleware {
             session.strategy = set.strategy
             session.scheduled?.cancel()
             session.scheduled = nil
+            session.deadline = nil
             if case .periodic(let interval) = session.strategy { schedulePeriodic(interval, session) }
             return
         }
-        // The saver's own outcomes do not count as changes to save.
-        guard !Self.outcomeTypes.contains(ObjectIdentifier(type(of: action))) else { return }
+        // Anything else of the saver's own (its outcomes, a registration) is no change to save.
+    }
+
+    /// The saver's storage for a store, made on its first action; the last one asked for is
+    /// kept at hand, since an app has one store most of the time.
+    private func session(of store: Store) -> Session {
+        if let last = lastSession, last.storeID == ObjectIdentifier(store) { return last }
+        let session = store.storage(for: self) { Session(strategy: initialStrategy, store: store) }
+        lastSession = session
+        return session
+    }
+
+    /// An action changed the store's state: the strategy decides when to save.
+    private func changed(_ session: Session, _ store: Store) {
         switch session.strategy {
         case .manual, .periodic:
             return
         case .debounced(let interval):
-            session.scheduled?.cancel()
-            scheduleSave(after: interval, session)
+            // The burst moves the deadline; the one pending sleep finds it when it wakes.
+            let scheduler = scheduler(for: session, store)
+            session.deadline = scheduler.now() + interval
+            if session.scheduled == nil { scheduleSave(after: interval, on: scheduler, session) }
         case .throttled(let interval):
-            if session.scheduled == nil { scheduleSave(after: interval, session) }
+            if session.scheduled == nil { scheduleSave(after: interval, on: scheduler(for: session, store), session) }
         }
     }
 
-    private func scheduleSave(after interval: Duration, _ session: Session) {
+    /// The scheduler of a store's session: on the saver's clock, or else the store's.
+    private func scheduler(for session: Session, _ store: Store) -> TimingScheduler {
+        if let made = session.scheduler { return made }
+        let made = scheduler ?? TimingScheduler(clock: store.dependencies.clock)
+        session.scheduler = made
+        return made
+    }
+
+    /// Sleeps once for the interval, then saves; or, when an action moved the debounced
+    /// deadline meanwhile, sleeps again until it. Only an action moves the deadline, so every
+    /// sleep again follows one, whatever the clock does with its time.
+    private func scheduleSave(after interval: Duration, on scheduler: TimingScheduler, _ session: Session) {
+        session.sleepsUntil = session.deadline
         session.scheduled = scheduler.schedule(after: interval) { [weak self, weak session] in
             guard let self, let session else { return }
             session.scheduled = nil
+            if let deadline = session.deadline, let until = session.sleepsUntil, deadline > until,
+                let scheduler = session.scheduler
+            {
+                return self.scheduleSave(after: max(deadline - scheduler.now(), .zero), on: scheduler, session)
+            }
+            session.deadline = nil
+            session.sleepsUntil = nil
             self.saveChanged(session)
         }
+    }
+
+    /// The key of the saved model a `Store.Register` adds, when no model with that key is in
+    /// the store yet: registering a second model of a type does nothing, and loading then would
+    /// undo changes not saved.
+    private func newSavedModel(_ action: Action, in store: Store) -> String? {
+        guard let register = action as? Store.Register, let model = register.model as? any SavedModel else {
+            return nil
+        }
+        let key = type(of: model).saveKey
+        return inTree(key, store) ? nil : key
     }
 
     /// Whether a saved model with the key is in the tree.
@@ -206,7 +324,10 @@ public final class ModelSaver: Middleware {
         }
     }
 
-    private static let outcomeTypes: Set<ObjectIdentifier> = [
+    /// The actions the saver handles or sends itself, which are not changes to save.
+    private static let ownTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Store.Start.self), ObjectIdentifier(Save.self), ObjectIdentifier(SaveAll.self),
+        ObjectIdentifier(Load.self), ObjectIdentifier(LoadAll.self), ObjectIdentifier(SetStrategy.self),
         ObjectIdentifier(Store.Register.self),
         ObjectIdentifier(SaveDidSucceed.self), ObjectIdentifier(SaveDidFail.self),
         ObjectIdentifier(SaveDidComplete.self),
@@ -219,8 +340,10 @@ public final class ModelSaver: Middleware {
     /// waits for them: the newest state is the one left on disk.
     public func storeWillRelease(_ store: Store) {
         guard let session = store.existingStorage(for: self, as: Session.self) else { return }
+        if lastSession === session { lastSession = nil }
         session.scheduled?.cancel()
         session.scheduled = nil
+        session.deadline = nil
         var seen: Set<String> = []
         for model in store.lookupAll((any SavedModel).self) {
             let key = type(of: model).saveKey
@@ -390,7 +513,8 @@ public final class ModelSaver: Middleware {
     }
 
     private func schedulePeriodic(_ interval: Duration, _ session: Session) {
-        session.scheduled = scheduler.schedule(after: interval) { [weak self, weak session] in
+        guard let store = session.store else { return }
+        session.scheduled = scheduler(for: session, store).schedule(after: interval) { [weak self, weak session] in
             guard let self, let session else { return }
             self.saveChanged(session)
             self.schedulePeriodic(interval, session)

@@ -10,6 +10,9 @@ final class ReductionRecorder<Root: Model & Equatable> {
         let after: Root
         /// The models the test placed beside the root, after the action.
         let beside: [any Model]
+        /// Whether the action is a `QuietAction` that changed no state: an exhaustive test
+        /// need not receive it.
+        let isQuiet: Bool
     }
 
     /// Reductions the test has not received yet, in order.
@@ -21,11 +24,18 @@ final class ReductionRecorder<Root: Model & Equatable> {
     /// The models beside the root right after the sent action reached the tree.
     var sentBeside: [any Model] = []
     /// The types of the models the test placed beside the root, in the order it gave them.
-    var besideTypes: [ObjectIdentifier] = []
+    let besideTypes: [ObjectIdentifier]
+    /// The state after the last reduction (or when recording started), against which a quiet
+    /// action is found to have changed nothing.
+    private var last: (root: Root, beside: [any Model])
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Starts recording what the store's tree reduces from now on.
-    init(observing store: Store) {
+    /// Starts recording what the store's tree reduces from now on; `besideTypes` are the types
+    /// of the models the test placed beside the root.
+    init(observing store: Store, besideTypes: [ObjectIdentifier]) {
+        self.besideTypes = besideTypes
+        last = (store.lookup(Root.self)!, [])
+        last.beside = besideValues(in: store)
         store.observeReductions { [weak self, unowned store] action, _ in
             guard let self else { return }
             reduced(action, after: store.lookup(Root.self)!, beside: besideValues(in: store))
@@ -40,13 +50,31 @@ final class ReductionRecorder<Root: Model & Equatable> {
     }
 
     private func reduced(_ action: any Action, after: Root, beside: [any Model]) {
+        let isQuiet = action is any QuietAction && after == last.root && Self.same(beside, last.beside)
+        last = (after, beside)
         if let sending, sent == nil, ObjectIdentifier(type(of: action)) == sending {
             sent = after
             sentBeside = beside
             return
         }
-        received.append(Reduction(action: action, after: after, beside: beside))
+        received.append(Reduction(action: action, after: after, beside: beside, isQuiet: isQuiet))
         resumeAll()
+    }
+
+    /// Lets go of the quiet actions received, which changed nothing: what an exhaustive test
+    /// store does with those the test did not ask for.
+    func dropQuiet() {
+        received.removeAll(where: \.isQuiet)
+    }
+
+    /// Whether two lists of the models beside the root are equal, model by model.
+    private static func same(_ models: [any Model], _ others: [any Model]) -> Bool {
+        guard models.count == others.count else { return false }
+        return zip(models, others).allSatisfy { model, other in
+            func equals<E: Equatable>(_ model: E) -> Bool { model == other as? E }
+            guard let model = model as? any Equatable else { return false }
+            return equals(model)
+        }
     }
 
     /// Waits until a reduction is recorded; `false` when the timeout passed first.

@@ -15,7 +15,9 @@ import SubstateMiddleware
 /// By default the test store is exhaustive: ``finish(fileID:file:line:column:)`` fails if
 /// actions were produced that the test did not receive, or effects are still running once it
 /// waited for them, and releasing the test store without `finish()` fails on unreceived
-/// actions and on effects still at work. With `exhaustive: false`, as TCA's non-exhaustive
+/// actions and on effects still at work. A `QuietAction` that changed no state (a saver's
+/// "saved") is the exception: the test receives it when it asks for it, and need not otherwise.
+/// With `exhaustive: false`, as TCA's non-exhaustive
 /// mode, a closure asserts only what it sets, actions the test does not receive are skipped
 /// (``skippedActions`` lists them), and running effects are allowed.
 ///
@@ -134,8 +136,7 @@ public final class TestStore<Root: Model & Equatable> {
         // What the store did while starting (Start, registrations, loads) is not for the test
         // to receive: recording starts after it, and the state it led to is the starting point.
         store.placeBeside(beside)
-        recorder = ReductionRecorder(observing: store)
-        recorder.besideTypes = beside.map { ObjectIdentifier(type(of: $0)) }
+        recorder = ReductionRecorder(observing: store, besideTypes: beside.map { ObjectIdentifier(type(of: $0)) })
         asserted = store.lookup(Root.self) ?? model
         assertedBeside = recorder.besideValues(in: store)
     }
@@ -207,6 +208,8 @@ public final class TestStore<Root: Model & Equatable> {
     private func dispatch(_ action: Action, at location: TestLocation, _ update: ((inout Root) -> Void)?)
         -> TestStoreTask
     {
+        // Quiet actions the test did not ask for, which changed nothing, need no receiving.
+        if isExhaustive { recorder.dropQuiet() }
         if !recorder.received.isEmpty {
             if isExhaustive {
                 reportFailure(
@@ -494,6 +497,8 @@ public final class TestStore<Root: Model & Equatable> {
                     await MainQueueTaskExecutor.settle()
                     return reduction.action
                 }
+                // A quiet action that changed nothing is passed over when the test asks for another.
+                if isExhaustive, reduction.isQuiet { continue }
                 asserted = reduction.after
                 assertedBeside = reduction.beside
                 if isExhaustive {
@@ -582,6 +587,7 @@ public final class TestStore<Root: Model & Equatable> {
                     "\(store.effects.inFlightCount) effect(s) still running at the end of the test.", at: location)
             }
         }
+        if isExhaustive { recorder.dropQuiet() }
         guard !recorder.received.isEmpty else { return }
         if isExhaustive {
             reportFailure(
@@ -608,6 +614,7 @@ public final class TestStore<Root: Model & Equatable> {
                 "\(unfinished) effect(s) were still running when the test store was released; "
                     + "receive what they send and await store.finish(), or cancel them.", at: creation)
         }
+        recorder.dropQuiet()
         guard !recorder.received.isEmpty else { return }
         reportFailure(
             "\(recorder.received.count) action(s) were produced but not received: "

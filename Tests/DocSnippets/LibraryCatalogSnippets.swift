@@ -159,6 +159,14 @@ enum SavingSnippets {
         var onboarding = Onboarding()
     }
 
+    struct Draft: SavedModel, Equatable {
+        var text = ""
+    }
+
+    static func registered(_ store: Store) {
+        store.update(Store.Register(model: Draft()))   // loaded from its entry now, if one is stored
+    }
+
     static func manual() {
         let store = Store(model: App(), middleware: [ModelSaver(directory: appSupport, strategy: .manual, loading: .manual)])
         store.update(ModelSaver.Load(Settings.self))
@@ -166,6 +174,28 @@ enum SavingSnippets {
         store.update(ModelSaver.SetStrategy(.debounced(.seconds(1))))
         let strategy = store.find(ModelSaver.Settings.self)?.strategy  // .debounced(1 second)
         _ = strategy
+    }
+}
+
+/// A saved note list, for the article's test of a debounced save.
+struct Notebook: SavedModel, Equatable {
+    var notes: [String] = []
+    struct Add: Action { let note: String }
+    mutating func update(action: Action) {
+        if let add = action as? Add { notes.append(add.note) }
+    }
+}
+
+@MainActor
+final class SavingSnippetTests: XCTestCase {
+    func testAddingANoteSavesIt() async {
+        let clock = TestClock()
+        let storage = ModelSaver.MemoryStorage()
+        let store = TestStore(model: Notebook(), middleware: [ModelSaver(storage: storage)]) { $0.clock = clock }
+        await store.send(Notebook.Add(note: "milk")) { $0.notes = ["milk"] }
+        await clock.advance(by: .seconds(1))   // saved now; nothing to receive
+        await store.finish()
+        XCTAssertNotNil(storage.entries["Notebook"])
     }
 }
 

@@ -118,25 +118,34 @@ final class ModelSaverFaultTests: XCTestCase {
     }
 
     #if os(Linux)
-        func testAFullDiskFailsTheSaveWithASentenceAndKeepsThePreviousFile() async throws {
+        func testAWriteCutShortFailsTheSaveWithASentenceAndKeepsThePreviousFile() async throws {
             let outcomes = SaverOutcomes()
             let store = Store(
                 model: SavedApp(), middleware: [outcomes, ModelSaver(directory: directory, strategy: .manual)])
             store.update(Preferences.SetTheme(theme: "kept"))
             store.update(ModelSaver.Save())
             await store.effects.waitForAll()
-            // Every write to the temporary file now lands on a device that is always full.
-            let temporary = directory.appendingPathComponent(".Preferences.json.partial")
-            try FileManager.default.createSymbolicLink(atPath: temporary.path, withDestinationPath: "/dev/full")
+            // Every write now stops after 16 bytes of a file, as on a disk that fills up: the
+            // system refuses the rest (and sends no signal once it is ignored).
+            signal(SIGXFSZ, SIG_IGN)
+            var limit = rlimit()
+            getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+            var small = limit
+            small.rlim_cur = 16
+            setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &small)
             store.update(Preferences.SetTheme(theme: "lost?"))
             store.update(ModelSaver.Save())
             await store.effects.waitForAll()
+            setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
             XCTAssertEqual(outcomes.saveFailures.map(\.file), ["Preferences.json"])
-            XCTAssertEqual(
-                outcomes.saveFailures.map(\.error),
-                ["could not write the temporary file \(temporary.path): No space left on device"])
+            let error = outcomes.saveFailures.first?.error ?? ""
+            let temporary = directory.appendingPathComponent(".Preferences.json.\(getpid()).").path
+            XCTAssertTrue(error.hasPrefix("could not write the temporary file \(temporary)"), error)
+            XCTAssertTrue(error.hasSuffix(".partial: File too large"), error)
             XCTAssertEqual(try theme(), "kept", "the previous file is whole")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.path), "the temporary file is removed")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".partial") }
+            XCTAssertEqual(leftovers, [], "the temporary file is removed")
             store.update(ModelSaver.Save())
             await store.effects.waitForAll()
             XCTAssertEqual(try theme(), "lost?", "once there is room, the next save writes the change")

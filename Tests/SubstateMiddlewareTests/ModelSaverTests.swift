@@ -265,6 +265,13 @@ struct FailureCollector: Middleware {
     }
 }
 
+/// A saved model no tree holds: a store registers it once it has started.
+struct Sketch: SavedModel, Equatable {
+    var lines = 0
+    struct Draw: Action {}
+    mutating func update(action: Action) { if action is Draw { lines += 1 } }
+}
+
 @MainActor
 final class ModelSaverControlTests: XCTestCase {
     private func saved(_ storage: ModelSaver.MemoryStorage, _ key: String) -> String? {
@@ -290,6 +297,32 @@ final class ModelSaverControlTests: XCTestCase {
         second.update(ModelSaver.LoadAll())
         XCTAssertEqual(second.find(Clicks<News>.self)?.count, 1)
         XCTAssertEqual(names.names.last, "LoadAllDidComplete")
+    }
+
+    func testASavedModelRegisteredAfterTheStoreStartedIsLoadedAsItIsRegistered() async throws {
+        let storage = ModelSaver.MemoryStorage()
+        let first = Store(model: SavedApp(), middleware: [ModelSaver(storage: storage, strategy: .manual)])
+        first.update(Store.Register(model: Sketch()))
+        first.update(Sketch.Draw())
+        first.update(ModelSaver.Save())
+        await first.effects.waitForAll()
+        XCTAssertNotNil(storage.entries["Sketch"], "a registered saved model is saved")
+
+        let names = ActionNames()
+        let second = Store(model: SavedApp(), middleware: [names, ModelSaver(storage: storage, strategy: .manual)])
+        second.update(Store.Register(model: Sketch()))
+        XCTAssertEqual(second.find(Sketch.self)?.lines, 1, "loaded as it was registered")
+        XCTAssertEqual(Array(names.names.suffix(4)), ["Register", "Replace", "LoadDidSucceed", "LoadDidComplete"])
+        second.update(Sketch.Draw())
+        second.update(Store.Register(model: Sketch()))
+        XCTAssertEqual(second.find(Sketch.self)?.lines, 2, "registering it again neither replaces nor reloads it")
+
+        let manual = Store(
+            model: SavedApp(), middleware: [ModelSaver(storage: storage, strategy: .manual, loading: .manual)])
+        manual.update(Store.Register(model: Sketch()))
+        XCTAssertEqual(manual.find(Sketch.self)?.lines, 0, "manual loading loads only when asked")
+        manual.update(ModelSaver.Load(Sketch.self))
+        XCTAssertEqual(manual.find(Sketch.self)?.lines, 1)
     }
 
     func testSavingOneModelOrAllOfThemChangedOrNot() async throws {

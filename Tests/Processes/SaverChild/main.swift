@@ -1,8 +1,10 @@
 // A process that saves a large model over and over, so a test can kill it in the middle of a
 // write and check what is left on disk.
 //
-// Usage: substate-saver-child DIRECTORY
-// Prints "saved N" once version N was reported saved, then saves version N + 1.
+// Usage: substate-saver-child DIRECTORY [COUNT]
+// Prints "saved N" once version N was reported saved, then saves version N + 1; with a count,
+// exits once version COUNT is saved, so that two of them can save one file side by side.
+// Prints "failed: REASON" for each save that failed.
 import Foundation
 import Substate
 import SubstateMiddleware
@@ -36,7 +38,7 @@ extension SharedKey where Value == Int {
     static var edition: Self { SharedKey("edition") }
 }
 
-/// Prints each successful save as it is reported.
+/// Prints each save's outcome as it is reported.
 @MainActor
 final class SaveReporter: Middleware {
     func handle(_ action: Action, store: Store, next: Next) {
@@ -44,17 +46,27 @@ final class SaveReporter: Middleware {
         if action is ModelSaver.SaveDidSucceed, let version = store.find(Journal.self)?.version {
             FileHandle.standardOutput.write(Data("saved \(version)\n".utf8))
         }
+        if let failure = action as? ModelSaver.SaveDidFail {
+            FileHandle.standardOutput.write(Data("failed: \(failure.error)\n".utf8))
+        }
     }
 }
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: substate-saver-child DIRECTORY\n".utf8))
+let arguments = CommandLine.arguments
+guard arguments.count == 2 || (arguments.count == 3 && Int(arguments[2]) != nil) else {
+    FileHandle.standardError.write(Data("usage: substate-saver-child DIRECTORY [COUNT]\n".utf8))
     exit(64)
 }
-let directory = URL(fileURLWithPath: CommandLine.arguments[1])
+let directory = URL(fileURLWithPath: arguments[1])
+let count = arguments.count == 3 ? Int(arguments[2])! : Int.max
+// With a count, each run starts from version 0, whatever another run saved.
 let store = Store(
-    model: JournalApp(), middleware: [SaveReporter(), ModelSaver(directory: directory, strategy: .manual)])
-while true {
+    model: JournalApp(),
+    middleware: [
+        SaveReporter(),
+        ModelSaver(directory: directory, strategy: .manual, loading: count == .max ? .automatic : .manual),
+    ])
+while store.find(Journal.self)!.version < count {
     store.update(Journal.Next())
     store.update(ModelSaver.Save())
     await store.effects.waitForAll()
