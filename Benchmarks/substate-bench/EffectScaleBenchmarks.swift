@@ -36,10 +36,12 @@ enum EffectScaleBenchmarks {
             busy.effects.cancelAll()
             figures.append(
                 Figure(
-                    name: "root-only action, \(running) effects running vs none", value: times["busy"]! / times["idle"]!,
+                    name: "root-only action, \(running) effects running vs none",
+                    value: times["busy"]! / times["idle"]!,
                     unit: "x", target: running == 1_000 ? 1.1 : .infinity,
                     detail:
-                        "\(Report.format(times["busy"]!, 0)) ns vs \(Report.format(times["idle"]!, 0)) ns, \(running) rows"))
+                        "\(Report.format(times["busy"]!, 0)) ns vs \(Report.format(times["idle"]!, 0)) ns, \(running) rows"
+                ))
         }
         return figures
     }

@@ -10,6 +10,17 @@ final class InstanceEffectsPropertyTests: XCTestCase {
     struct Row: Model, Equatable, Identifiable {
         var id: Int
         var title = ""
+
+        /// Changes a row's id from inside the row: the change record names the row's place
+        /// alone, and no type is regrouped.
+        struct Renumber: Action {
+            let from: Int
+            let to: Int
+        }
+
+        mutating func update(action: Action) {
+            if let renumber = action as? Renumber, renumber.from == id { id = renumber.to }
+        }
     }
 
     struct Group: Model, Equatable, Identifiable {
@@ -95,8 +106,18 @@ final class InstanceEffectsPropertyTests: XCTestCase {
             case 10: edit = .unpin
             default: edit = .reverseGroups
             }
-            log.append("\(step): \(edit)")
-            store.update(edit)
+            if Int.random(in: 0..<4, using: &random) == 0,
+                let row = store.findAll(Row.self).randomElement(using: &random)
+            {
+                // A row renumbered in place, where only its own place is looked at.
+                let renumber = Row.Renumber(from: row.id, to: nextID)
+                nextID += 1
+                log.append("\(step): \(renumber)")
+                store.update(renumber)
+            } else {
+                log.append("\(step): \(edit)")
+                store.update(edit)
+            }
             // Now and then, an effect for a random row present, as an action addressed to it would.
             if Int.random(in: 0..<3, using: &random) == 0 {
                 let rows = store.locatedModelsUntracked(Row.self)

@@ -236,7 +236,8 @@ package final class InstanceEffects {
         func locator<M: Model & Identified>(_ model: M) -> @MainActor (Store) -> [AnyHashable: ModelLocation] {
             { store in
                 var found: [AnyHashable: ModelLocation] = [:]
-                for (location, model) in store.locatedModelsUntracked(M.self) where found[model.instanceIdentity] == nil {
+                for (location, model) in store.locatedModelsUntracked(M.self) where found[model.instanceIdentity] == nil
+                {
                     found[model.instanceIdentity] = location
                 }
                 return found
@@ -245,7 +246,8 @@ package final class InstanceEffects {
         func locator<M: Model & Identifiable>(_ model: M) -> @MainActor (Store) -> [AnyHashable: ModelLocation] {
             { store in
                 var found: [AnyHashable: ModelLocation] = [:]
-                for (location, model) in store.locatedModelsUntracked(M.self) where found[AnyHashable(model.id)] == nil {
+                for (location, model) in store.locatedModelsUntracked(M.self) where found[AnyHashable(model.id)] == nil
+                {
                     found[AnyHashable(model.id)] = location
                 }
                 return found

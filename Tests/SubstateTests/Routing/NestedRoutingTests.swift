@@ -1,6 +1,7 @@
-@testable import Substate
 import Synchronization
 import XCTest
+
+@testable import Substate
 
 /// Which models were given which actions, kept outside the models so that counting deliveries
 /// changes no state (a routing that skips a model which would change is a diagnostic).

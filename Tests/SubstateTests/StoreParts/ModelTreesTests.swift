@@ -33,16 +33,21 @@ final class ModelTreesTests: XCTestCase {
         let parent = makeBox(Parent())
         trees.register(routed)
         trees.register(parent)
-        XCTAssert(trees.route(for: ObjectIdentifier(Routed.Bump.self), of: Routed.Bump()).elementsEqual([routed, parent], by: ===))
+        XCTAssert(
+            trees.route(for: ObjectIdentifier(Routed.Bump.self), of: Routed.Bump()).elementsEqual(
+                [routed, parent], by: ===))
         XCTAssert(trees.route(for: ObjectIdentifier(Other.self), of: Other()).elementsEqual([parent], by: ===))
         // Asked again, after another type: the kept answer.
-        XCTAssert(trees.route(for: ObjectIdentifier(Routed.Bump.self), of: Routed.Bump()).elementsEqual([routed, parent], by: ===))
+        XCTAssert(
+            trees.route(for: ObjectIdentifier(Routed.Bump.self), of: Routed.Bump()).elementsEqual(
+                [routed, parent], by: ===))
 
         // New registered trees: the routes are found again.
         let second = makeBox(Routed())
         trees.setRegistered([second])
         XCTAssert(trees.route(for: ObjectIdentifier(Other.self), of: Other()).isEmpty)
-        XCTAssert(trees.route(for: ObjectIdentifier(Routed.Bump.self), of: Routed.Bump()).elementsEqual([second], by: ===))
+        XCTAssert(
+            trees.route(for: ObjectIdentifier(Routed.Bump.self), of: Routed.Bump()).elementsEqual([second], by: ===))
         trees.setRegistered([])
         XCTAssertFalse(trees.hasRegistered)
         XCTAssert(trees.route(for: ObjectIdentifier(Routed.Bump.self), of: Routed.Bump()).isEmpty)
