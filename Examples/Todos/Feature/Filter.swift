@@ -2,8 +2,6 @@ import Substate
 
 /// Which to-dos the list shows.
 public struct Filter: Model, Codable, Equatable, Sendable {
-    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
-    public static let routing = ActionRouting.nestedActions
     public enum Mode: String, Codable, Sendable, CaseIterable {
         case all, active, done
     }

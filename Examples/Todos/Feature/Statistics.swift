@@ -3,8 +3,6 @@ import Substate
 /// Counts what happened to the list: what its actions did (``TodoList/outcome``), not what they
 /// asked for, so that toggling a to-do that does not exist counts nothing.
 public struct Statistics: Model, Codable, Equatable, Sendable {
-    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
-    public static let routing = ActionRouting.nestedActions
     public var added = 0
     public var deleted = 0
     public var toggles = 0

@@ -2,8 +2,6 @@ import Substate
 
 /// One to-do: it toggles and renames itself when an action names its id.
 public struct Todo: Model, Codable, Equatable, Sendable {
-    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
-    public static let routing = ActionRouting.nestedActions
     public let id: Int
     public var title: String
     public var isDone = false

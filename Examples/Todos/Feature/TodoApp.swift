@@ -5,8 +5,6 @@ import SubstateMiddleware
 /// The program's state: the list, its filter, preferences and statistics. The parent derives
 /// its summary from its children, which are updated before it.
 public struct TodoApp: Model, Codable, Equatable {
-    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
-    public static let routing = ActionRouting.nestedActions
     public var list = TodoList()
     public var filter = Filter()
     public var preferences = Preferences()
@@ -32,8 +30,6 @@ public struct TodoApp: Model, Codable, Equatable {
 
 /// Settings saved between runs.
 public struct Preferences: SavedModel, Equatable {
-    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
-    public static let routing = ActionRouting.nestedActions
     public var owner = "you"
 
     public init(owner: String = "you") {

@@ -5,8 +5,6 @@ import Substate
 /// It lives in the tree only while it is on the stack, and while it is there it receives
 /// every action: it counts the changes made to its to-do while it was shown.
 public struct TodoDetail: Model, Codable, Equatable, Sendable {
-    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
-    public static let routing = ActionRouting.nestedActions
     public let todoID: Int
     /// How many times its to-do was toggled or renamed while the screen was shown.
     public var changesSeen = 0

@@ -9,8 +9,6 @@ import SubstateReplay
 /// that does not exist did nothing, and the parent, updated after its children, counts only
 /// what happened.
 public struct TodoList: SavedModel, RecordedModel, Equatable {
-    /// Takes the actions declared inside it and inside the models below it (see `ActionRouting`).
-    public static let routing = ActionRouting.nestedActions
     public var todos: [Todo] = []
     public var nextID = 1
     /// What the last action did to the list; `nil` when it did nothing. Not saved: it is about
