@@ -50,6 +50,20 @@ final class LoggerTests: XCTestCase {
             "Increment and the Toggle that switched logging back on came while it was off")
     }
 
+    func testAnEnumRootsFirstLineNamesItsType() async {
+        enum Screen: Model {
+            case list(Int)
+            case empty
+            struct Fill: Action {}
+            mutating func update(action: Action) { if action is Fill { self = .list(3) } }
+        }
+        let lines = Lines()
+        let store = Store(model: Screen.empty, middleware: [StateLogger(output: lines.output)])
+        store.update(Screen.Fill())
+        XCTAssertEqual(
+            lines.entries, ["- Substate.Model: Screen.empty", "▿ Substate.Model: Screen.list\n  - list: 3"])
+    }
+
     func testModelLoggerLogsTheStateAtStartAndAfterEachAction() async {
         let lines = Lines()
         let store = Store(model: Counter(), middleware: [StateLogger(output: lines.output)])

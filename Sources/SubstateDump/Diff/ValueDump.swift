@@ -51,11 +51,14 @@ package enum ValueDump {
             }
         case .enum:
             let caseName = EnumCase.name(of: value)
+            // The outermost value names its type, as a struct's line does; a nested case is
+            // read under its field, whose type the line above names.
+            let shown = indent == 0 ? "\(ValueDump.name(of: value, mirror)).\(caseName)" : ".\(caseName)"
             if let payload = children.first {
-                lines.append("\(prefix)▿ \(label): .\(caseName)")
+                lines.append("\(prefix)▿ \(label): \(shown)")
                 render(payload.value, label: payload.label ?? caseName, indent: indent + 2, into: &lines)
             } else {
-                lines.append("\(prefix)- \(label): .\(caseName)")
+                lines.append("\(prefix)- \(label): \(shown)")
             }
         case .struct, .class, .tuple:
             let name = ValueDump.name(of: value, mirror)
