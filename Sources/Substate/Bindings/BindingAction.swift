@@ -22,6 +22,25 @@
 /// // ActionLogger: Settings.volume = 0.5
 /// ```
 ///
+/// A binding names a model type, not one model: in a list of rows, every row of type `M`
+/// applies it. To set a field of one row, send an action that names the row instead, a
+/// ``TargetedAction`` carrying the value, which the row applies when the id is its own:
+///
+/// ```swift
+/// struct Todo: Model, Identifiable {
+///     let id: Int
+///     var title = ""
+///     struct SetTitle: TargetedAction {
+///         let targetID: Int
+///         let title: String
+///         typealias Target = Todo
+///     }
+///     mutating func update(action: Action) {
+///         if let set = action as? SetTitle, set.targetID == id { title = set.title }
+///     }
+/// }
+/// ```
+///
 /// The key path must lead to a stored field, through stored struct fields
 /// (`\Settings.profile.name`): the log holds the model's type, the field's name and its
 /// value, which replay reads back into the same field. A computed property traps at once with
