@@ -83,6 +83,27 @@ final class StackReducerPortTests: XCTestCase {
         // The never-ending effect ended with its screen: the store finishes with none running.
     }
 
+    /// TCA's form of the same test: the push asserted by the id it got, `$0.children[id: 0] = ...`.
+    func testDismissFromChildAssertedByElementID() async {
+        let store = TestStore(model: ClosingParent(), middleware: [closingEffects]) { $0.clock = TestClock() }
+        await store.send(ClosingParent.PushChild()) { $0.children[id: 0] = ClosingChild() }
+        await store.send(ScreenStack<ClosingChild>.ToElement(id: 0, ClosingChild.OnAppear()))
+        await store.send(ScreenStack<ClosingChild>.ToElement(id: 0, ClosingChild.CloseButtonTapped()))
+        await store.receive(ScreenStack<ClosingChild>.PopFrom(id: 0)) { $0.children[id: 0] = nil }
+    }
+
+    func testSettingAScreenForAnIDTheStackDoesNotHoldPushesItWithThatID() {
+        var stack = ScreenStack<ClosingChild>()
+        stack[id: 0] = ClosingChild()
+        XCTAssertEqual(stack.ids, [0])
+        XCTAssertEqual(stack.push(ClosingChild()), 1, "the next push takes the next id")
+        stack[id: 5] = nil
+        XCTAssertEqual(stack.ids, [0, 1], "removing an id the stack does not hold does nothing")
+        stack[id: 5] = ClosingChild()
+        XCTAssertEqual(stack.push(ClosingChild()), 6)
+        XCTAssertEqual(stack.ids, [0, 1, 5, 6])
+    }
+
     func testSiblingCannotCancel() async {
         typealias Path = ScreenStack<CountingPath>
         let clock = TestClock()

@@ -64,10 +64,21 @@ public struct ScreenStack<Screen: Model>: Model {
     public var count: Int { elements.count }
 
     /// The screen with the id, while it is on the stack.
+    ///
+    /// Setting `nil` pops that screen and those above it. Setting a screen for an id the stack
+    /// does not hold pushes it with that id, as TCA's `StackState` does: a test writes the screen
+    /// a push made as `$0.path[id: 0] = Detail()`.
     public subscript(id id: StackElementID) -> Screen? {
         get { elements.first { $0.id == id }?.screen }
         set {
-            guard let index = elements.firstIndex(where: { $0.id == id }) else { return }
+            guard let index = elements.firstIndex(where: { $0.id == id }) else {
+                // An id the stack does not hold is pushed with that id, as TCA's
+                // `$0.path[id: 0] = .detail(...)` writes the screen a push made.
+                guard let newValue else { return }
+                elements.append(Element(id: id, screen: newValue))
+                nextID = Swift.max(nextID, id.rawValue + 1)
+                return
+            }
             if let newValue { elements[index].screen = newValue } else { elements.removeSubrange(index...) }
         }
     }
