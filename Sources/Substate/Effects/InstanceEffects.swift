@@ -134,7 +134,8 @@ package final class InstanceEffects {
         // Called only inside the store's own dispatch, a flush at its release included: held
         // without a count, which would trap once the store has begun to release.
         store.observeReductions { [weak self, unowned(unsafe) store] _, _ in
-            guard let self, !self.tokens.isEmpty || !self.owners.isEmpty else { return }
+            // Every owner has a token in the table until its last effect ends.
+            guard let self, !self.tokens.isEmpty else { return }
             self.forgetEndedEffects(in: store)
             self.endEffectsOfGoneInstances(in: store)
         }
@@ -233,25 +234,23 @@ package final class InstanceEffects {
     /// For a model with an identity, what finds every model of its type by identity (the first
     /// in tree order, for an identity met twice).
     private static func locator(for model: any Model) -> (@MainActor (Store) -> [AnyHashable: ModelLocation])? {
-        func locator<M: Model & Identified>(_ model: M) -> @MainActor (Store) -> [AnyHashable: ModelLocation] {
+        func locator<M: Model>(_: M.Type, _ identity: @escaping (M) -> AnyHashable)
+            -> @MainActor (Store) -> [AnyHashable: ModelLocation]
+        {
             { store in
                 var found: [AnyHashable: ModelLocation] = [:]
-                for (location, model) in store.locatedModelsUntracked(M.self) where found[model.instanceIdentity] == nil
-                {
-                    found[model.instanceIdentity] = location
+                for (location, model) in store.locatedModelsUntracked(M.self) {
+                    let key = identity(model)
+                    if found[key] == nil { found[key] = location }
                 }
                 return found
             }
         }
+        func locator<M: Model & Identified>(_ model: M) -> @MainActor (Store) -> [AnyHashable: ModelLocation] {
+            locator(M.self) { $0.instanceIdentity }
+        }
         func locator<M: Model & Identifiable>(_ model: M) -> @MainActor (Store) -> [AnyHashable: ModelLocation] {
-            { store in
-                var found: [AnyHashable: ModelLocation] = [:]
-                for (location, model) in store.locatedModelsUntracked(M.self) where found[AnyHashable(model.id)] == nil
-                {
-                    found[AnyHashable(model.id)] = location
-                }
-                return found
-            }
+            locator(M.self) { AnyHashable($0.id) }
         }
         if let model = model as? any Model & Identified { return locator(model) }
         return (model as? any Model & Identifiable).map { locator($0) }

@@ -100,11 +100,9 @@ final class TypeLayout: @unchecked Sendable {
     /// Whether a model at or below this type can react to actions of the given type.
     func reacts(to action: ObjectIdentifier) -> Bool {
         if routesAll || handledActions.contains(action) { return true }
-        guard routesNestedBelow else { return false }
         // Over-approximated: any model type below that the action belongs to keeps the walk
         // going; each model's own step then decides (``modelTakes(_:)``).
-        guard let owners = ActionOwners.names(of: action) else { return true }
-        return !owners.isDisjoint(with: modelTypeNames)
+        return routesNestedBelow && belongsToModelTypeBelow(action)
     }
 
     /// Whether this type's own model takes actions of the given type: it takes every action,
@@ -114,7 +112,12 @@ final class TypeLayout: @unchecked Sendable {
         guard let model else { return false }
         guard let handled = model.handledActions else { return true }
         if handled.contains(action) { return true }
-        guard model.routesNested else { return false }
+        return model.routesNested && belongsToModelTypeBelow(action)
+    }
+
+    /// Whether the action type belongs to one of ``modelTypeNames``; an action type never
+    /// registered with ``ActionOwners`` belongs to every one (it over-delivers, never loses).
+    private func belongsToModelTypeBelow(_ action: ObjectIdentifier) -> Bool {
         guard let owners = ActionOwners.names(of: action) else { return true }
         return !owners.isDisjoint(with: modelTypeNames)
     }
