@@ -1,12 +1,18 @@
 /// An action for one model of a type, named by its `id`: a row's "favourite" tapped, one
 /// download cancelled.
 ///
-/// The model's own `update(action:)` still checks the id, as every model receives every
-/// action. What adopting it adds is for effects: `EffectHandler` starts the effects declared
-/// for the action bound to that model, as for a screen an action is addressed to, so that a
-/// `model:` effect reads that row (not the first of its type), ids and `cancelInFlight` apply
-/// among that row's effects alone, and the effects end when the row leaves the tree, wherever
-/// the rows around it move.
+/// When the target's type routes (``ActionRouting``), the store delivers the action down the
+/// path to the model with that id alone: the other models of the type, and what they hold, do
+/// not receive it, so the action costs the path to the row, not the list (the store finds the
+/// row through its id index). Every other model that takes the action receives it as usual,
+/// the row's parents included. Without routing every model receives it, and the model's own
+/// `update(action:)` checks the id, so write that check either way. A test store checks the
+/// rows it skipped, on a copy, and reports any that would have changed.
+///
+/// For effects, `EffectHandler` starts the effects declared for the action bound to that
+/// model, as for a screen an action is addressed to, so that a `model:` effect reads that row
+/// (not the first of its type), ids and `cancelInFlight` apply among that row's effects alone,
+/// and the effects end when the row leaves the tree, wherever the rows around it move.
 ///
 /// ```swift
 /// struct Episode: Model, Identifiable {
@@ -33,4 +39,10 @@ extension TargetedAction {
     @MainActor package func instance(in store: Store) -> ModelLocation? {
         store.location(of: Target.self, id: targetID)
     }
+
+    /// The layout of the model type the action is for.
+    static var targetLayout: TypeLayout { LayoutCache.layout(for: Target.self) }
+
+    /// The id of the model the action is for, as a hashable value.
+    var targetKey: AnyHashable { AnyHashable(targetID) }
 }

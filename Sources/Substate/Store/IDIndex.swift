@@ -1,10 +1,11 @@
 /// Where the models of `Identifiable` types sit, by type and id, so that a read by id walks
 /// down one path instead of the whole tree.
 ///
-/// A type's entry is made by the first read of it and dropped when an action may have added,
-/// removed or moved its models, or changed their ids; the next read finds them again. An
-/// entry is a hint that a read checks (the model found there must have the id), never trusted
-/// blindly.
+/// A type's entry is made by the first read of it and dropped when a recorded action may have
+/// added, removed or moved its models, or changed their ids; the next read finds them again.
+/// An entry is a hint that a read checks (the model found there must have the id), never trusted
+/// blindly, so entries outlive actions the store did not record: a read whose hint is wrong
+/// finds the models again.
 struct IDIndex {
     private var locations: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
 

@@ -8,8 +8,9 @@ extension Store {
     func checkRouting(_ action: any Action, type: ObjectIdentifier) {
         let actionName = typeName(Swift.type(of: action))
         let changed = Mutex<[(TypeLayout, String?)]>([])
+        let skipped = targeting.lastSkipped
         for box in trees.all {
-            box.checkRouting(action, type: type) { layout, before, after in
+            box.checkRouting(action, type: type, skipping: skipped) { layout, before, after in
                 let field = Self.changedField(before, after)
                 changed.withLock { $0.append((layout, field)) }
             }
@@ -17,6 +18,13 @@ extension Store {
         report(
             changed.withLock { $0 }.map { layout, field in
                 let what = field.map { "\(layout.name).\($0)" } ?? layout.name
+                if let skipped, layout.typeID == skipped.type {
+                    return Diagnostic(
+                        kind: .undeclaredAction, typeName: layout.name, member: actionName,
+                        message:
+                            "\(what) changed in response to \(actionName) addressed to \(layout.name) \(skipped.id.base), which routing delivers to that \(layout.name) alone, so that change is lost. To change other \(layout.name) models too, handle \(actionName) in the model that holds them, or send an action that is not a TargetedAction."
+                    )
+                }
                 let fix =
                     layout.model?.routesNested == true
                     ? "Declare \(actionName) inside \(layout.name) or a model below it, or list it: ActionRouting.nestedActions(plus: [\(actionName).self])."

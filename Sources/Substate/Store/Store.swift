@@ -35,6 +35,8 @@ public final class Store: Observable {
     @exclusivity(unchecked) private(set) var trees: ModelTrees
     /// Where the models of `Identifiable` types sit, for reads by id.
     @exclusivity(unchecked) var idIndex = IDIndex()
+    /// The action types delivered down the path to one instance, and the walk that does it.
+    @exclusivity(unchecked) var targeting: TargetedDelivery
     /// The reads observers depend on.
     var observation = ObservationTable() {
         didSet {
@@ -77,7 +79,7 @@ public final class Store: Observable {
 
     let registrar = ObservationRegistrar()
     /// Records what each action changed while observers or middleware need to know.
-    let changeLog = ChangeLog()
+    let changeLog: ChangeLog
     /// How many parts of the package asked for ``changes`` (see ``recordChanges()``).
     private var changeRecorders = 0
     /// How many parts watch the tree's structure (see ``watchStructure()``).
@@ -151,6 +153,9 @@ public final class Store: Observable {
         onDiagnostic: (@MainActor (Diagnostic) -> Void)?, replaying: Bool, sendsStart: Bool = true
     ) {
         self.dependencies = dependencies
+        let log = ChangeLog()
+        changeLog = log
+        targeting = TargetedDelivery(log: log)
         let root = ModelBox(consume model)
         self.root = root
         isReplaying = replaying
@@ -316,8 +321,8 @@ public final class Store: Observable {
             // Registered trees the action type does not reach (a logger's state, for an app
             // action) leave the action plain: the last type's route is one comparison away.
             let isPlain =
-                !isTracking && !hasShared && changes.isEmpty && idIndex.isEmpty && !checksRoutingOfEveryAction
-                && type != registerType
+                !isTracking && !hasShared && changes.isEmpty && !checksRoutingOfEveryAction
+                && targeting.isUsual(type, action) && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
                 && (!trees.hasRegistered || trees.route(for: type, of: action).isEmpty)
             guard isPlain else { return reduceInFull(action, type: type) }
@@ -370,6 +375,13 @@ public final class Store: Observable {
     /// Delivers an action to the root tree and the registered trees that take it; while
     /// tracking, records in the change log what each model changed.
     private func walk(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
+        if !targeting.isUsual(type, action), let targeted = action as? any TargetedAction,
+            let instanceType = targeting.instanceType(of: type, action)
+        {
+            if tracking { changeLog.keepsValues = changeRecorders > 0 }
+            return walkTargeted(targeted, type: type, instanceType: instanceType, tracking: tracking)
+        }
+        targeting.lastSkipped = nil
         if tracking {
             changeLog.keepsValues = changeRecorders > 0
             changeLog.start(box: 0, root: root.address, layout: root.layout)
@@ -385,8 +397,6 @@ public final class Store: Observable {
             if trees.hasRegistered {
                 for box in trees.route(for: type, of: action) { box.reduce(action, type: type) }
             }
-            // Untracked, any model may have moved.
-            idIndex.removeAll()
         }
     }
 

@@ -45,8 +45,10 @@ enum LayoutCache {
     }
 }
 
-/// Identifies a compiled visitor: a layout, and the action type it is routed for.
+/// Identifies a compiled visitor: a layout, the action type it is routed for, and the model
+/// type whose instances it leaves out (see ``VisitorCompiler/excluded``).
 struct VisitorKey: Hashable {
     let layout: ObjectIdentifier
     let action: ObjectIdentifier?
+    var excluded: ObjectIdentifier? = nil
 }

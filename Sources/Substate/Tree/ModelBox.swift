@@ -26,7 +26,9 @@ class AnyModelBox {
 
     /// Walks a copy of the tree with the action, reporting models that change although they
     /// did not declare the action type. The store's own tree is left untouched.
-    func checkRouting(_ action: any Action, type: ObjectIdentifier, report: @escaping RoutingReport) {
+    func checkRouting(
+        _ action: any Action, type: ObjectIdentifier, skipping: SkippedInstances?, report: @escaping RoutingReport
+    ) {
         fatalError("abstract")
     }
 
@@ -133,11 +135,11 @@ final class ModelBox<Root: Model>: AnyModelBox {
     }
 
     override func checkRouting(
-        _ action: any Action, type: ObjectIdentifier, report: @escaping RoutingReport
+        _ action: any Action, type: ObjectIdentifier, skipping: SkippedInstances?, report: @escaping RoutingReport
     ) {
         guard usesRouting else { return }
         ActionOwners.register(Swift.type(of: action))
-        var compiler = VisitorCompiler(mode: .checking(type, report: report))
+        var compiler = VisitorCompiler(mode: .checking(type, report: report, target: skipping))
         guard let visit = compiler.compile(layout) else { return }
         var copy = value.pointee
         // Fact (walk-scoped addresses): the copy's address is walked only inside the closure.

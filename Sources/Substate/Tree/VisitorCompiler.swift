@@ -15,37 +15,45 @@ struct VisitorCompiler {
         /// Only subtrees whose models react to this action type are walked.
         case routed(ObjectIdentifier)
         /// Only models that did not declare this action type receive it, on a copy of the tree,
-        /// and any change they make is reported.
-        case checking(ObjectIdentifier, report: RoutingReport)
+        /// and any change they make is reported; with `everyModel`, every model does. With a
+        /// target, the other instances of the target's type (an action addressed to one row
+        /// skipped the others) receive it too, with everything inside them.
+        case checking(
+            ObjectIdentifier, report: RoutingReport, everyModel: Bool = false, target: SkippedInstances? = nil)
         /// As ``broadcast`` (with no action type) or ``routed(_:)``, and each model that changes
         /// is recorded in the log, with where it sits.
         case tracking(ObjectIdentifier?, ChangeLog)
     }
 
     let mode: Mode
+    /// A model type whose instances, and everything inside them, the walk leaves out: the
+    /// instances an action addressed to another instance of the type skips.
+    let excluded: ObjectIdentifier?
     var cache: [VisitorKey: CompiledVisit]
     private var inProgress: [ObjectIdentifier: VisitorSlot] = [:]
 
-    init(mode: Mode, cache: [VisitorKey: CompiledVisit] = [:]) {
+    init(mode: Mode, cache: [VisitorKey: CompiledVisit] = [:], excluding excluded: ObjectIdentifier? = nil) {
         self.mode = mode
         self.cache = cache
+        self.excluded = excluded
     }
 
     mutating func compile(_ layout: TypeLayout) -> Visit? {
         guard layout.holdsModels else { return nil }
+        if let excluded, layout.typeID == excluded { return nil }
         let id = ObjectIdentifier(layout)
         let key: VisitorKey?
         switch mode {
         case .broadcast:
-            key = VisitorKey(layout: id, action: nil)
+            key = VisitorKey(layout: id, action: nil, excluded: excluded)
         case .routed(let action):
             guard layout.reacts(to: action) else { return nil }
-            key = VisitorKey(layout: id, action: action)
+            key = VisitorKey(layout: id, action: action, excluded: excluded)
         case .checking:
             key = nil
         case .tracking(let action, _):
             if let action, !layout.reacts(to: action) { return nil }
-            key = VisitorKey(layout: id, action: action)
+            key = VisitorKey(layout: id, action: action, excluded: excluded)
         }
         if let key, let cached = cache[key] { return cached.visit }
         if let slot = inProgress[id] {
@@ -58,7 +66,7 @@ struct VisitorCompiler {
         // its store's log, so the log keeps its slots and empties them when the store goes.
         if case .tracking(_, let log) = mode { log.slots.append(slot) }
         inProgress[id] = slot
-        let visit = build(layout)
+        let visit = checkingSkippedInstances(layout, build(layout))
         slot.visit = visit
         inProgress[id] = nil
         if let key { cache[key] = CompiledVisit(visit: visit) }
@@ -166,6 +174,49 @@ struct VisitorCompiler {
         return false
     }
 
+    /// In a check of an action addressed to one instance, the visitor of the instances' type:
+    /// the addressed instance is checked as routing says, every other one in full.
+    private func checkingSkippedInstances(_ layout: TypeLayout, _ visit: Visit?) -> Visit? {
+        guard case .checking(let action, let report, _, let target?) = mode, layout.typeID == target.type,
+            let identity = layout.model?.identity
+        else { return visit }
+        var whole = VisitorCompiler(mode: .checking(action, report: report, everyModel: true))
+        guard let skipped = whole.compile(layout) else { return visit }
+        return { pointer, action in
+            if identity(UnsafeRawPointer(pointer)) == target.id {
+                visit?(pointer, action)
+            } else {
+                skipped(pointer, action)
+            }
+        }
+    }
+
+    /// The visitors of one level of a walk down a path (see ``TargetedWalk``): each part's
+    /// visitor, applied at the level's own address, and the model's own step. Enum cases have
+    /// none: only the case on the path is set.
+    mutating func pathLevel(_ layout: TypeLayout) -> PathLevel {
+        var parts: [CompiledVisit] = []
+        var children: [CompiledVisit] = []
+        for (index, part) in layout.parts.enumerated() {
+            let child = compile(part.child)
+            children.append(CompiledVisit(visit: child))
+            guard let child else {
+                parts.append(CompiledVisit(visit: nil))
+                continue
+            }
+            if case .enumCase = part.access {
+                parts.append(CompiledVisit(visit: nil))
+            } else if case .tracking(_, let log) = mode {
+                parts.append(CompiledVisit(visit: trackedPartVisit(part, index, child, log)))
+            } else if case .field(_, let offset) = part.access {
+                parts.append(CompiledVisit(visit: { pointer, action in child(pointer + offset, action) }))
+            } else if case .elements(let container) = part.access {
+                parts.append(CompiledVisit(visit: elementsVisit(container, part.child, child)))
+            }
+        }
+        return PathLevel(parts: parts, children: children, model: layout.model.flatMap { modelStep($0, layout) })
+    }
+
     /// The visitor of a container's elements. Arrays and optionals of models use visitors
     /// compiled in the model's own module for its type, which need no run-time generic lookups;
     /// an array of models with no models below them becomes a single loop of `update` calls.
@@ -190,10 +241,10 @@ struct VisitorCompiler {
         case .routed(let action):
             if action == SharedSync.type { return model.isShared ? model.update : nil }
             return layout.modelTakes(action) ? model.update : nil
-        case .checking(let action, let report):
+        case .checking(let action, let report, let everyModel, _):
             // Only models that routing skips are run, and watched: the others are delivered the
             // action for real, and running them twice could repeat what they post.
-            guard !layout.modelTakes(action) else { return nil }
+            guard everyModel || !layout.modelTakes(action) else { return nil }
             return { pointer, action in
                 let before = model.read(pointer)
                 model.update(pointer, action)
@@ -256,7 +307,7 @@ struct VisitorCompiler {
     static func trackedVisitor(
         for layout: TypeLayout, action: ObjectIdentifier?, log: ChangeLog, actionType: (any Action.Type)? = nil
     ) -> Visit? {
-        let key = VisitorKey(layout: ObjectIdentifier(layout), action: action)
+        let key = VisitorKey(layout: ObjectIdentifier(layout), action: action, excluded: nil)
         if let cached = log.visitors[key] { return cached.visit }
         if let actionType { ActionOwners.register(actionType) }
         var compiler = VisitorCompiler(mode: .tracking(action, log), cache: log.visitors)
@@ -300,6 +351,24 @@ struct VisitorCompiler {
 /// through conversion thunks; a struct field keeps the closure's own calling convention.
 struct CompiledVisit: Sendable {
     let visit: Visit?
+}
+
+/// The instances a check of an addressed action gives the action to in full: those of a type
+/// but the one with the id.
+// @unchecked Sendable: the id is a model's id, and models are Sendable; AnyHashable, which
+// holds it, is not marked so.
+struct SkippedInstances: @unchecked Sendable {
+    let type: ObjectIdentifier
+    let id: AnyHashable
+}
+
+/// One level of a walk down a path: the visitor of each part of the level's layout (`nil` where
+/// nothing below it takes the action), the visitor of one value of each part (an element
+/// beside the one on the path), and the level's model's own step.
+struct PathLevel: Sendable {
+    let parts: [CompiledVisit]
+    let children: [CompiledVisit]
+    let model: Visit?
 }
 
 /// One step of a compiled walk: a visitor and the byte offset it applies at.

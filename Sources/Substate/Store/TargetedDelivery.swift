@@ -1,0 +1,58 @@
+/// Which action types a store delivers down the path to one instance rather than to the whole
+/// tree (see ``TargetedWalk``), and the walk that does it.
+///
+/// Actions of a ``TargetedAction`` type whose target type routes (``ActionRouting``) are; every
+/// other type is delivered as usual, which a dispatch learns in one load and one comparison
+/// once the type has been seen.
+@MainActor
+struct TargetedDelivery: ~Copyable {
+    /// The action types known to be delivered as usual.
+    private let usualTypes = PlainActionTypes()
+    /// Per action type seen, the model type whose instances it is addressed to, if it is.
+    private var instanceTypes: [ObjectIdentifier: ObjectIdentifier?] = [:]
+    /// The walk down paths, with the visitors it compiled.
+    let walk: TargetedWalk
+    /// The instances the last dispatch left out, while the store checks routing (see
+    /// ``Store/checkRouting(_:type:)``).
+    var lastSkipped: SkippedInstances?
+
+    init(log: ChangeLog) {
+        walk = TargetedWalk(log: log)
+    }
+
+    /// Whether actions of the type are delivered as usual, to the whole tree.
+    @inline(__always)
+    mutating func isUsual(_ type: ObjectIdentifier, _ action: any Action) -> Bool {
+        let slot = PlainActionTypes.slot(of: type)
+        if usualTypes.contains(type, slot: slot) { return true }
+        return instanceType(of: type, action, slot: slot) == nil
+    }
+
+    /// The model type whose instances actions of the type are addressed to, when they are
+    /// delivered down the path to one instance.
+    mutating func instanceType(of type: ObjectIdentifier, _ action: any Action) -> ObjectIdentifier? {
+        instanceType(of: type, action, slot: PlainActionTypes.slot(of: type))
+    }
+
+    private mutating func instanceType(of type: ObjectIdentifier, _ action: any Action, slot: Int)
+        -> ObjectIdentifier?
+    {
+        let found: ObjectIdentifier?
+        if let known = instanceTypes[type] {
+            found = known
+        } else {
+            found = Self.addressedType(of: action)
+            instanceTypes[type] = .some(found)
+        }
+        if found == nil { usualTypes.insert(type, slot: slot) }
+        return found
+    }
+
+    /// The target type of a targeted action, when that type routes; `nil` otherwise.
+    private static func addressedType(of action: any Action) -> ObjectIdentifier? {
+        guard let targeted = action as? any TargetedAction else { return nil }
+        let layout = Swift.type(of: targeted).targetLayout
+        guard layout.model?.handledActions != nil else { return nil }
+        return layout.typeID
+    }
+}
