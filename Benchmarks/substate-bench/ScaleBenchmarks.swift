@@ -46,34 +46,75 @@ enum ScaleBenchmarks {
         return figures
     }
 
-    /// A row's own action addressed by id, with routing on: it reaches the row and its parent.
+    /// A row's own action addressed by id, with routing on: it goes down the path to that row
+    /// and reaches its parent. Once alone, and once starting the row's debounced effect (the
+    /// last one cancelled), as TCA's Todos does on every toggle.
     static func rowAction(harness: Harness) -> [Figure] {
+        typealias Row = ScaleTodo<NestedRouting>
         var figures: [Figure] = []
+        var effectParts: [Int: Double] = [:]
         for rows in sizes {
             let routed = Store(model: ScaleApp<NestedRouting>(rows: rows))
+            let withEffect = Store(
+                model: ScaleApp<NestedRouting>(rows: rows), middleware: [EffectHandler(effects: [EffectScaleBenchmarks.work])])
             var hand = ScaleApp<NestedRouting>(rows: rows)
-            let toggles: [any Action] = (0..<64).map { ScaleTodo<NestedRouting>.Toggle(targetID: ($0 * 7919) % rows) }
+            var tasks: [Int: Task<Void, Never>] = [:]
+            let toggles: [any Action] = (0..<64).map { Row.Toggle(targetID: ($0 * 7919) % rows) }
+            // Every addressed row has its effect running before the rounds, as after the warm-up.
+            for toggle in toggles { withEffect.update(toggle) }
             let times = harness.withRounds(atLeast: 15).compare([
-                ("routed", max(50, 500_000 / rows), { ops in for i in 0..<ops { routed.update(toggles[i & 63]) } }),
+                ("routed", 20_000, { ops in for i in 0..<ops { routed.update(toggles[i & 63]) } }),
+                ("effect", 20_000, { ops in for i in 0..<ops { withEffect.update(toggles[i & 63]) } }),
                 (
-                    "hand", 100_000,
+                    "hand", 20_000,
                     { ops in
                         // The row found by its id in an index, as an identified array does.
                         for i in 0..<ops {
                             let action = toggles[i & 63]
-                            let id = (action as! ScaleTodo<NestedRouting>.Toggle).targetID
+                            let id = (action as! Row.Toggle).targetID
                             hand.todos[id].update(action: action)
                             hand.update(action: action)
                         }
                     }
                 ),
+                (
+                    "hand effect", 20_000,
+                    { ops in
+                        for i in 0..<ops {
+                            let action = toggles[i & 63]
+                            let id = (action as! Row.Toggle).targetID
+                            hand.todos[id].update(action: action)
+                            hand.update(action: action)
+                            tasks[id]?.cancel()
+                            tasks[id] = Task { try? await Task.sleep(for: .seconds(3_600)) }
+                        }
+                    }
+                ),
             ])
+            withEffect.effects.cancelAll()
+            for task in tasks.values { task.cancel() }
             blackHole(hand)
+            let effectPart = times["effect"]! - times["routed"]!
+            effectParts[rows] = effectPart
             figures.append(
                 Figure(
                     name: "row action to 1 of \(rows) rows, routed", value: times["routed"]!, unit: "ns",
-                    target: .infinity,
+                    target: 2_000,
                     detail: "the row's and the root's update by hand: \(Report.format(times["hand"]!, 0)) ns"))
+            figures.append(
+                Figure(
+                    name: "row action to 1 of \(rows) rows starting its effect", value: times["effect"]!, unit: "ns",
+                    target: 5_000,
+                    detail:
+                        "the effect's part: \(Report.format(effectPart, 0)) ns (target 2,000); by hand with a task per row: \(Report.format(times["hand effect"]!, 0)) ns"
+                ))
+        }
+        if let small = effectParts[1_000], let large = effectParts[10_000] {
+            figures.append(
+                Figure(
+                    name: "effect part of a row action, 10,000 rows vs 1,000", value: large / max(small, 1), unit: "x",
+                    target: 1.5,
+                    detail: "\(Report.format(large, 0)) ns vs \(Report.format(small, 0)) ns"))
         }
         return figures
     }
