@@ -44,8 +44,9 @@ package final class InstanceEffects {
         /// Finds every model of the instance's type that has an identity, by identity: one walk
         /// relocates all the owners of a type whose models moved.
         let locateAll: (@MainActor (Store) -> [AnyHashable: ModelLocation])?
-        /// The tokens of its running effects.
-        var effects: [Int] = []
+        /// The tokens of its running effects (a set: an effect that ends leaves it in constant
+        /// time, however many were cancelled and have not ended yet).
+        var effects: Set<Int> = []
     }
 
     /// Whose storage this is, in each store (see `Store.storage(for:_:)`).
@@ -105,7 +106,7 @@ package final class InstanceEffects {
         let instance = Instance(model, at: location)
         tokens[token] = (instance, scope)
         if let owner = owners[instance] {
-            owners[instance]!.effects.append(token)
+            owners[instance]!.effects.insert(token)
             if owner.location != location { move(instance, from: owner.location, to: location) }
         } else {
             let type = Swift.type(of: model)
@@ -122,9 +123,21 @@ package final class InstanceEffects {
     }
 
     /// Cancels the running effects with the id that were started within the scope.
+    ///
+    /// The cancelled effects leave the scope's list at once, though their tasks end later: a
+    /// row toggled many times between two turns of the main actor (each toggle cancelling the
+    /// last debounce) keeps one entry, not one per toggle.
     package func cancel(id: EffectID, within scope: Instance, in store: Store) {
         guard let effects = scoped[scope] else { return }
-        for effect in effects where effect.id == id { store.effects.cancel(token: effect.token) }
+        var kept: [(token: Int, id: EffectID)] = []
+        for effect in effects {
+            if effect.id == id {
+                store.effects.cancel(token: effect.token)
+            } else {
+                kept.append(effect)
+            }
+        }
+        scoped[scope] = kept.isEmpty ? nil : kept
     }
 
     private func observe(_ store: Store) {
@@ -150,7 +163,7 @@ package final class InstanceEffects {
                 scoped[scope] = list.isEmpty ? nil : list
             }
             guard var owner = owners[instance] else { continue }
-            owner.effects.removeAll { $0 == token }
+            owner.effects.remove(token)
             if owner.effects.isEmpty {
                 remove(instance, at: owner.location)
             } else {
@@ -202,7 +215,7 @@ package final class InstanceEffects {
             } else if isPresent(instance, at: owner.location, in: store) {
                 continue
             }
-            for token in owner.effects {
+            for token in owner.effects.sorted() {
                 store.effects.cancel(token: token, leftModel: owner.name)
             }
         }
