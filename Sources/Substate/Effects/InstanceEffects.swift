@@ -206,14 +206,15 @@ package final class InstanceEffects {
         var located: [ObjectIdentifier: [AnyHashable: ModelLocation]] = [:]
         for instance in suspects {
             guard let owner = owners[instance] else { continue }
+            // Still where it was (a row that changed in place, one after a removed row): a read
+            // of one path, where finding it again would walk every model of its type.
+            if isPresent(instance, at: owner.location, in: store) { continue }
             if let identity = instance.identity, let locateAll = owner.locateAll {
                 if located[instance.type] == nil { located[instance.type] = locateAll(store) }
                 if let now = located[instance.type]?[identity] {
                     if now != owner.location { move(instance, from: owner.location, to: now) }
                     continue
                 }
-            } else if isPresent(instance, at: owner.location, in: store) {
-                continue
             }
             for token in owner.effects.sorted() {
                 store.effects.cancel(token: token, leftModel: owner.name)
