@@ -105,9 +105,10 @@ package final class InstanceEffects {
         if let scope, let id { scoped[scope, default: []].append((token, id)) }
         let instance = Instance(model, at: location)
         tokens[token] = (instance, scope)
-        if let owner = owners[instance] {
+        if let known = owners[instance]?.location {
+            // No copy of the owner is held here: the set of its effects grows in place.
             owners[instance]!.effects.insert(token)
-            if owner.location != location { move(instance, from: owner.location, to: location) }
+            if known != location { move(instance, from: known, to: location) }
         } else {
             let type = Swift.type(of: model)
             owners[instance] = Owner(
@@ -162,13 +163,9 @@ package final class InstanceEffects {
                 list.removeAll { $0.token == token }
                 scoped[scope] = list.isEmpty ? nil : list
             }
-            guard var owner = owners[instance] else { continue }
-            owner.effects.remove(token)
-            if owner.effects.isEmpty {
-                remove(instance, at: owner.location)
-            } else {
-                owners[instance] = owner
-            }
+            // In place: a copy of the owner would copy the set of its effects.
+            guard owners[instance]?.effects.remove(token) != nil, let owner = owners[instance] else { continue }
+            if owner.effects.isEmpty { remove(instance, at: owner.location) }
         }
         if owners.isEmpty, watchesStore {
             watchesStore = false
