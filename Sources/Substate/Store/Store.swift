@@ -115,6 +115,33 @@ public final class Store: Observable {
         effects.cancelAll()
     }
 
+    /// Whether a dismissal would be carried out: the root is the screen, or a holder in some
+    /// tree (a `Presented`, a stack, an optional field) holds one.
+    func carriesOut(_ dismissal: any DismissRequest) -> Bool {
+        if dismissal.matches(root.model) { return true }
+        let query = ModelQuery(modelType: dismissal.screenType)
+        for box in trees.all where query.mayContain(box.layout) {
+            if box.withValue({ box.layout.carriesOut(dismissal, at: $0, query) }) { return true }
+        }
+        return false
+    }
+
+    /// Sets every optional field that holds a screen the dismissal matches to `nil`, in every
+    /// tree; while tracking, records each tree it changed as one change, as store actions do.
+    private func clearOptionals(dismissing dismissal: any DismissRequest, tracking: Bool) {
+        let query = ModelQuery(modelType: dismissal.screenType)
+        for (index, box) in trees.all.enumerated() where query.mayContain(box.layout) {
+            let before: (any Model)? =
+                tracking && box.withValue({ box.layout.carriesOut(dismissal, at: $0, query) }) ? box.model : nil
+            let cleared = box.withMutableValue { box.layout.clearOptionals(dismissing: dismissal, at: $0, query) }
+            guard cleared else { continue }
+            idIndex.removeAll()
+            if tracking {
+                changeLog.recordTree(box: index, layout: box.layout, before: before, after: box.model)
+            }
+        }
+    }
+
     /// Whether the store replays a recorded log rather than running an app.
     ///
     /// A replaying store's actions were all recorded, including those effects and middleware
@@ -320,6 +347,8 @@ public final class Store: Observable {
                 && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
                 && (!trees.hasRegistered || trees.route(for: type, of: action).isEmpty)
+                // A dismissal is never a plain type: it may empty optional fields after the walk.
+                && (plainTypes.contains(type, slot: PlainActionTypes.slot(of: type)) || !(action is any DismissRequest))
             guard isPlain else { return reduceInFull(action, type: type) }
             reducePlain(action, type: type)
         #endif
@@ -352,6 +381,13 @@ public final class Store: Observable {
             }
         } else {
             walk(action, type: type, tracking: tracking)
+        }
+        // Models change only themselves: an optional field holding a dismissed screen is emptied
+        // here, once every model (its holder included) has seen the dismissal.
+        if !plainTypes.contains(type, slot: PlainActionTypes.slot(of: type)),
+            let dismissal = action as? any DismissRequest
+        {
+            clearOptionals(dismissing: dismissal, tracking: tracking)
         }
         if tracking {
             changes = changeLog.take()
