@@ -86,8 +86,7 @@ final class DismissalTests: FailureCapturingTestCase {
         let alone = TestStore(model: ClosingForm(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
         await alone.send(ClosingForm.OnAppear())
         await alone.send(ClosingForm.SaveTapped()) { $0.saved = true }
-        await alone.receive(Dismiss<ClosingForm>())
-        XCTAssertTrue(alone.isDismissed)
+        XCTAssertTrue(alone.isDismissed, "the store carried the root's dismissal out, with no action to receive")
 
         let hosted = TestStore(model: FormHost(sheet: Presented(ClosingForm())), middleware: [closingFormEffects]) {
             $0.clock = TestClock()
@@ -95,6 +94,16 @@ final class DismissalTests: FailureCapturingTestCase {
         await hosted.send(ClosingForm.SaveTapped()) { $0.sheet.screen?.saved = true }
         await hosted.receive(Dismiss<ClosingForm>()) { $0.sheet.screen = nil }
         XCTAssertFalse(hosted.isDismissed, "the sheet closed; the store's root is still shown")
+    }
+
+    /// TCA's `#expect(store.isDismissed)` alone: the root's `model:` effect dismissed it, and
+    /// the test has nothing to receive, as with a plain effect's `send.dismiss()`.
+    func testARootModelsEffectDismissesItWithNothingToReceive() async {
+        let store = TestStore(model: ClosingForm(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
+        await store.send(ClosingForm.OnAppear())
+        await store.send(ClosingForm.SaveTapped()) { $0.saved = true }
+        XCTAssertTrue(store.isDismissed)
+        await store.finish()
     }
 
     func testADismissClosesAScreenHeldInAnOptionalField() async {

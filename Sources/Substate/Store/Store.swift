@@ -115,6 +115,11 @@ public final class Store: Observable {
         effects.cancelAll()
     }
 
+    /// Whether the action is a `Dismiss` of the root screen.
+    func isRoot(dismissedBy action: any Action) -> Bool {
+        (action as? any DismissRequest)?.matches(root.model) == true
+    }
+
     /// Whether a dismissal would be carried out: the root is the screen, or a holder in some
     /// tree (a `Presented`, a stack, an optional field) holds one.
     func carriesOut(_ dismissal: any DismissRequest) -> Bool {
