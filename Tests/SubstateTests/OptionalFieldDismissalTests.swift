@@ -40,7 +40,7 @@ final class OptionalFieldDismissalTests: XCTestCase {
         var sheet = Sheet()
     }
 
-    func testADismissSetsAnOptionalFieldHoldingTheScreenToNil() {
+    func testADismissSetsAnOptionalFieldHoldingTheScreenToNil() async {
         var diagnostics: [Diagnostic] = []
         let store = Store(model: Host(), onDiagnostic: { diagnostics.append($0) })
         store.update(Dismiss<Sheet>())
@@ -50,7 +50,7 @@ final class OptionalFieldDismissalTests: XCTestCase {
         XCTAssertEqual(diagnostics.map(\.kind), [])
     }
 
-    func testAnOptionalEnumDestinationIsSetToNilWhenItsCaseHoldsTheScreen() {
+    func testAnOptionalEnumDestinationIsSetToNilWhenItsCaseHoldsTheScreen() async {
         var diagnostics: [Diagnostic] = []
         let store = Store(
             model: Host(sheet: nil, destination: .settings(Settings())), onDiagnostic: { diagnostics.append($0) })
@@ -86,7 +86,7 @@ final class OptionalFieldDismissalTests: XCTestCase {
         XCTAssertEqual(store.effects.inFlightCount, 0, "the sheet's sleeping effect ended with it")
     }
 
-    func testADismissThatNothingCarriesOutIsReported() {
+    func testADismissThatNothingCarriesOutIsReported() async {
         var diagnostics: [Diagnostic] = []
         let closed = Store(model: Host(sheet: nil), onDiagnostic: { diagnostics.append($0) })
         closed.update(Dismiss<Sheet>())
@@ -101,7 +101,7 @@ final class OptionalFieldDismissalTests: XCTestCase {
         XCTAssertFalse(fixed.isDismissed)
     }
 
-    func testAnObserverAndTheChangeRecordSeeTheFieldGo() {
+    func testAnObserverAndTheChangeRecordSeeTheFieldGo() async {
         let store = Store(model: Host())
         store.recordChanges()
         store.update(Dismiss<Sheet>())

@@ -31,6 +31,8 @@ public final class Store: Observable {
     @exclusivity(unchecked) private var actionQueue = ActionQueue()
     /// The action types dispatched as they are, with no stamping or checks.
     let plainTypes = PlainActionTypes()
+    /// The forms stamped actions were sent in, until the tree reduces them.
+    @exclusivity(unchecked) private var unstampedForms = UnstampedForms()
     /// The root's tree and the registered ones, and the trees each action type reaches.
     @exclusivity(unchecked) private(set) var trees: ModelTrees
     /// Where the models of `Identifiable` types sit, for reads by id.
@@ -261,7 +263,10 @@ public final class Store: Observable {
                     message: "\(name) was dropped: \(reason)"))
         }
         // Stamping changes an action's values, never its type.
-        dispatchAsIs(stamped(action, type: type, slot: slot), type: type, origin: origin)
+        let stampedAction = stamped(action, type: type, slot: slot)
+        // An alert's button holds the action as it was sent (see `UnstampedForms`).
+        if !plainTypes.contains(type, slot: slot) { unstampedForms.note(action, stampedAs: stampedAction) }
+        dispatchAsIs(stampedAction, type: type, origin: origin)
     }
 
     @inline(__always)
@@ -352,8 +357,10 @@ public final class Store: Observable {
                 && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
                 && (!trees.hasRegistered || trees.route(for: type, of: action).isEmpty)
-                // A dismissal is never a plain type: it may empty optional fields after the walk.
-                && (plainTypes.contains(type, slot: PlainActionTypes.slot(of: type)) || !(action is any DismissRequest))
+                // A type that is not plain (a dismissal, a stamped action) is reduced in full: a
+                // dismissal may empty optional fields, an alert compares a stamped action's
+                // unstamped form with its buttons.
+                && plainTypes.contains(type, slot: PlainActionTypes.slot(of: type))
             guard isPlain else { return reduceInFull(action, type: type) }
             reducePlain(action, type: type)
         #endif
@@ -378,20 +385,16 @@ public final class Store: Observable {
         // The last action's record goes before this walk: its values share the tree's buffers,
         // and a buffer held twice is copied by the first write into it.
         if !changes.isEmpty { dropChanges() }
-        if hasShared {
-            SharedValues.$current.withValue(sharedValues) {
-                walk(action, type: type, tracking: tracking)
-                // Fields the walk reached before a shared value changed hold the old value.
-                if sharedValues.takeChanged() { syncSharedFields(tracking: tracking) }
-            }
+        let isPlainType = plainTypes.contains(type, slot: PlainActionTypes.slot(of: type))
+        // The form a stamped action was sent in, for the alerts whose buttons hold it.
+        if !isPlainType, !unstampedForms.isEmpty, let unstamped = unstampedForms.take(for: action) {
+            UnstampedForms.$current.withValue(unstamped) { walkSharing(action, type: type, tracking: tracking) }
         } else {
-            walk(action, type: type, tracking: tracking)
+            walkSharing(action, type: type, tracking: tracking)
         }
         // Models change only themselves: an optional field holding a dismissed screen is emptied
         // here, once every model (its holder included) has seen the dismissal.
-        if !plainTypes.contains(type, slot: PlainActionTypes.slot(of: type)),
-            let dismissal = action as? any DismissRequest
-        {
+        if !isPlainType, let dismissal = action as? any DismissRequest {
             clearOptionals(dismissing: dismissal, tracking: tracking)
         }
         if tracking {
@@ -406,6 +409,18 @@ public final class Store: Observable {
         #endif
         if LayoutGuard.count != ledger.layoutFailuresSeen { reportUnreadableLayouts() }
         if hasListeners { notifyListeners(of: action) }
+    }
+
+    /// ``walk(_:type:tracking:)`` with the store's shared values at hand when the state can hold
+    /// a ``Shared`` field, the fields the walk reached before a shared value changed brought up
+    /// to date after it.
+    private func walkSharing(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
+        guard hasShared else { return walk(action, type: type, tracking: tracking) }
+        SharedValues.$current.withValue(sharedValues) {
+            walk(action, type: type, tracking: tracking)
+            // Fields the walk reached before a shared value changed hold the old value.
+            if sharedValues.takeChanged() { syncSharedFields(tracking: tracking) }
+        }
     }
 
     /// Delivers an action to the root tree and the registered trees that take it; while
