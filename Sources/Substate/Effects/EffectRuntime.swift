@@ -213,8 +213,12 @@ public final class EffectRuntime {
         let failure: (@MainActor @Sendable (any Error) -> (any Action)?)? =
             if let instance, let handler { { handler($0).map(instance.address) } } else { handler }
         let task = Task(executorPreference: executor, priority: priority) { [weak self] in
-            let error = await Dependencies.$current.withValue(dependencies) { await Self.failure(of: work, send) }
-            await self?.ended(token, id: id, error: error, handler: failure)
+            // The `catch` handler, which `ended` runs, reads the store's dependencies as the
+            // effect does.
+            await Dependencies.$current.withValue(dependencies) {
+                let error = await Self.failure(of: work, send)
+                await self?.ended(token, id: id, error: error, handler: failure)
+            }
         }
         running[token] = Running(id: id, task: task, ended: ended, fate: fate)
         return token
