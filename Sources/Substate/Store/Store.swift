@@ -59,6 +59,9 @@ public final class Store: Observable {
     /// Whether a ``Shared`` field can occur in the state: its walks then run with the store's
     /// shared values at hand.
     @exclusivity(unchecked) private var hasShared = false
+    /// Whether actions of a type can carry a ``Shared`` field, by type, and the last type asked.
+    @exclusivity(unchecked) private var sharedCarriers: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) private var lastCarrierCheck: (type: ObjectIdentifier, carries: Bool)?
     /// The one value of each shared key (see ``Shared``).
     let sharedValues = SharedValues()
     /// Whether anything listens to reductions: observers of reads, subscriptions or reduction
@@ -418,9 +421,30 @@ public final class Store: Observable {
         guard hasShared else { return walk(action, type: type, tracking: tracking) }
         SharedValues.$current.withValue(sharedValues) {
             walk(action, type: type, tracking: tracking)
-            // Fields the walk reached before a shared value changed hold the old value.
-            if sharedValues.takeChanged() { syncSharedFields(tracking: tracking) }
+            // Fields the walk reached before a shared value changed hold the old value; fields
+            // that joined the tree during the walk (made by a model, or carried by the action)
+            // hold the value they were made with, and the walk may be past them.
+            if sharedValues.takeChanged() || carriesSharedFields(action, type: type) {
+                syncSharedFields(tracking: tracking)
+            }
         }
+    }
+
+    /// Whether actions of the type can carry a ``Shared`` field (inside a screen they push, a
+    /// model they put in place), which the tree may hold once the action is reduced; asked
+    /// once per type, from the type's layout.
+    private func carriesSharedFields(_ action: any Action, type: ObjectIdentifier) -> Bool {
+        if type == lastCarrierCheck?.type { return lastCarrierCheck!.carries }
+        let carries =
+            sharedCarriers[type]
+            ?? {
+                func check<A: Action>(_: A) -> Bool { LayoutCache.layout(for: A.self).mayHoldShared }
+                let carries = check(action)
+                sharedCarriers[type] = carries
+                return carries
+            }()
+        lastCarrierCheck = (type, carries)
+        return carries
     }
 
     /// Delivers an action to the root tree and the registered trees that take it; while
