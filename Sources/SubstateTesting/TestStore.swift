@@ -118,12 +118,18 @@ public final class TestStore<Root: Model & Equatable> {
     ) {
         let creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let testDependencies = Dependencies(testing: { reportFailure($0, at: creation) }, dependencies)
-        let model = make(testDependencies)
+        // Everything the test store runs outside effects (the initial state's maker, the
+        // store's start, the middleware an action passes, stamping) runs with the test's
+        // dependencies as the current ones, as effects do: an `unimplemented` endpoint called
+        // there fails the test, wherever it is called.
+        let model = Dependencies.$current.withValue(testDependencies) { make(testDependencies) }
         // A diagnostic (a model that needs missing middleware, a let field holding models) is
         // a failure of the test, where the test store was made, not a line on standard error.
-        store = Store(
-            model: model, middleware: middleware, dependencies: testDependencies,
-            onDiagnostic: { reportFailure("substate: \($0.message)", at: creation) })
+        store = Dependencies.$current.withValue(testDependencies) {
+            Store(
+                model: model, middleware: middleware, dependencies: testDependencies,
+                onDiagnostic: { reportFailure("substate: \($0.message)", at: creation) })
+        }
         // The effects' own code runs on the main queue, serially with the test: `send` lets it
         // run until it suspends, and the test clock follows loops that sleep again.
         // A model that routing skips but that would change is a failure of the test, in every
@@ -135,7 +141,8 @@ public final class TestStore<Root: Model & Equatable> {
         self.creation = creation
         // What the store did while starting (Start, registrations, loads) is not for the test
         // to receive: recording starts after it, and the state it led to is the starting point.
-        store.placeBeside(beside)
+        let store = self.store
+        Dependencies.$current.withValue(testDependencies) { store.placeBeside(beside) }
         recorder = ReductionRecorder(observing: store, besideTypes: beside.map { ObjectIdentifier(type(of: $0)) })
         asserted = store.lookup(Root.self) ?? model
         assertedBeside = recorder.besideValues(in: store)
@@ -228,7 +235,7 @@ public final class TestStore<Root: Model & Equatable> {
         lastSent = action
         recorder.sending = ObjectIdentifier(type(of: action))
         let firstToken = store.effects.nextEffectToken
-        store.update(action)
+        Dependencies.$current.withValue(store.dependencies) { store.update(action) }
         lastStarted = firstToken..<store.effects.nextEffectToken
         let after = recorder.sent ?? state
         let afterBeside = recorder.sent == nil ? recorder.besideValues(in: store) : recorder.sentBeside

@@ -7,6 +7,22 @@ import SubstateMiddleware
 import SubstateTesting
 import XCTest
 
+// MARK: ComingFromTCA.md, "Presentation: optional and enum destinations"
+
+struct CodeSheet: Model, Equatable {
+    var code = ""
+    struct SubmitTapped: Action {}
+}
+
+struct Payment: Model, Equatable {
+    var codeSheet: CodeSheet? = CodeSheet()  // TCA's @Presents var codeSheet: CodeSheet.State?
+}
+
+@MainActor
+let closingTheSheet = EffectHandler(effects: [
+    Effect(model: CodeSheet.self, action: CodeSheet.SubmitTapped.self) { _, _, send in await send.dismiss() }
+])
+
 // MARK: ComingFromTCA.md, "Navigation and shared state"
 
 struct Editor: Model {
@@ -128,6 +144,13 @@ struct Rows: Model, Equatable {
 
 @MainActor
 final class ComingFromTCANavigationTests: XCTestCase {
+    func testASheetInAnOptionalFieldClosesWhenItsEffectDismissesIt() async {
+let store = TestStore(model: Payment(), middleware: [closingTheSheet])
+await store.send(CodeSheet.SubmitTapped())
+await store.receive(Dismiss<CodeSheet>()) { $0.codeSheet = nil }
+        XCTAssertFalse(store.isDismissed)
+    }
+
     func testAPresentedEditorDismissesItselfWhenDone() async {
         let store = Store(model: SyncUpDetail(), middleware: [dismissing])
         store.update(SyncUpDetail.EditTapped())

@@ -19,6 +19,11 @@ struct FormHost: Model, Equatable {
     var sheet = Presented<ClosingForm>()
 }
 
+/// The form in an optional field, TCA's `@Presents var sheet: Form.State?`.
+struct OptionalFormHost: Model, Equatable {
+    var sheet: ClosingForm? = ClosingForm()
+}
+
 @MainActor
 let closingFormEffects = EffectHandler(effects: [
     Effect(for: ClosingForm.OnAppear.self) { _, send in
@@ -49,7 +54,7 @@ let dismissingRowEffects = EffectHandler(effects: [
 /// A screen dismisses itself, as TCA's `dismiss()`: alone in a store, the store carries the
 /// dismissal out, ends its effects and says so; in a sheet, the sheet closes.
 @MainActor
-final class DismissalTests: XCTestCase {
+final class DismissalTests: FailureCapturingTestCase {
     func testAScreenAloneDismissesItselfAndItsEffectsEnd() async {
         let store = TestStore(model: ClosingForm(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
         await store.send(ClosingForm.OnAppear())
@@ -59,19 +64,29 @@ final class DismissalTests: XCTestCase {
         // The appear effect never ends by itself: it ended with the dismissal.
     }
 
-    func testARowsEffectDismissesTheRowNotTheStoresRoot() async {
-        let store = TestStore(model: DismissingRows(), middleware: [dismissingRowEffects])
-        await store.send(DismissingRow.CloseTapped(targetID: 1))
-        await store.receive(Dismiss<DismissingRow>())
-        XCTAssertFalse(store.isDismissed)
+    /// A row of an array has no holder that could take it away: the dismissal its effect asks
+    /// for is dropped and reported, as TCA warns of a `dismiss()` from a feature that was not
+    /// presented, and the store's root stays.
+    func testARowsEffectDismissesNotTheStoresRootAndNothingCarryingItOutIsReported() async {
+        var line = 0
+        let failures = await captured {
+            line = #line + 1
+            let store = TestStore(model: DismissingRows(), middleware: [dismissingRowEffects])
+            await store.send(DismissingRow.CloseTapped(targetID: 1))
+            XCTAssertFalse(store.isDismissed)
+            XCTAssertEqual(store.state, DismissingRows())
+        }
+        XCTAssertEqual(failures.map(\.line), [line], "\(failures.map(\.message))")
+        XCTAssertTrue(
+            failures.first?.message.contains("Dismiss<DismissingRow> was dropped") == true,
+            failures.first?.message ?? "")
     }
 
     func testAModelsEffectDismissesItsModelWhereverItIsShown() async {
         let alone = TestStore(model: ClosingForm(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
         await alone.send(ClosingForm.OnAppear())
         await alone.send(ClosingForm.SaveTapped()) { $0.saved = true }
-        await alone.receive(Dismiss<ClosingForm>())
-        XCTAssertTrue(alone.isDismissed)
+        XCTAssertTrue(alone.isDismissed, "the store carried the root's dismissal out, with no action to receive")
 
         let hosted = TestStore(model: FormHost(sheet: Presented(ClosingForm())), middleware: [closingFormEffects]) {
             $0.clock = TestClock()
@@ -79,5 +94,36 @@ final class DismissalTests: XCTestCase {
         await hosted.send(ClosingForm.SaveTapped()) { $0.sheet.screen?.saved = true }
         await hosted.receive(Dismiss<ClosingForm>()) { $0.sheet.screen = nil }
         XCTAssertFalse(hosted.isDismissed, "the sheet closed; the store's root is still shown")
+    }
+
+    /// TCA's `#expect(store.isDismissed)` alone: the root's `model:` effect dismissed it, and
+    /// the test has nothing to receive, as with a plain effect's `send.dismiss()`.
+    func testARootModelsEffectDismissesItWithNothingToReceive() async {
+        let store = TestStore(model: ClosingForm(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
+        await store.send(ClosingForm.OnAppear())
+        await store.send(ClosingForm.SaveTapped()) { $0.saved = true }
+        XCTAssertTrue(store.isDismissed)
+        await store.finish()
+    }
+
+    func testADismissClosesAScreenHeldInAnOptionalField() async {
+        await TestStore(model: OptionalFormHost()).send(Dismiss<ClosingForm>()) { $0.sheet = nil }
+
+        let store = TestStore(model: OptionalFormHost(), middleware: [closingFormEffects]) { $0.clock = TestClock() }
+        await store.send(ClosingForm.SaveTapped()) { $0.sheet?.saved = true }
+        await store.receive(Dismiss<ClosingForm>()) { $0.sheet = nil }
+        XCTAssertFalse(store.isDismissed, "the sheet closed; the store's root is still shown")
+    }
+
+    func testADismissThatNothingCarriesOutFailsTheTest() async {
+        var line = 0
+        let failures = await captured {
+            line = #line + 1
+            let store = TestStore(model: OptionalFormHost(sheet: nil))
+            await store.send(Dismiss<ClosingForm>())
+        }
+        XCTAssertEqual(failures.count, 1, "\(failures.map(\.message))")
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.message.contains("Dismiss<ClosingForm>") == true, failures.first?.message ?? "")
     }
 }

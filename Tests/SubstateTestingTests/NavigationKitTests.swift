@@ -50,7 +50,17 @@ let dismissOnSave = EffectHandler(effects: [
 ])
 
 @MainActor
-final class NavigationKitTests: XCTestCase {
+final class NavigationKitTests: FailureCapturingTestCase {
+    /// Sends a dismissal nothing carries out any more: it changes nothing, and it is reported
+    /// (dropped with an `undeliverableAction` diagnostic, which fails a test store).
+    private func sendUndeliverable<Root>(_ action: any Action, to store: TestStore<Root>) async {
+        let failures = await captured { await store.send(action) }
+        XCTAssertEqual(failures.count, 1, "\(failures.map(\.message))")
+        XCTAssertTrue(
+            failures.first?.message.contains("\(typeName(type(of: action))) was dropped") == true,
+            failures.first?.message ?? "")
+    }
+
     func testScreensKeepTheirIdsAndIdsAreNeverReused() {
         var stack = ScreenStack([DetailScreen(title: "a"), DetailScreen(title: "b")])
         XCTAssertEqual(stack.ids, [0, 1])
@@ -114,7 +124,7 @@ final class NavigationKitTests: XCTestCase {
             // The stack had no DetailScreen: nothing else changed.
         }
         XCTAssertFalse(store.state.sheet.isPresented)
-        await store.send(Dismiss<DetailScreen>())
+        await sendUndeliverable(Dismiss<DetailScreen>(), to: store)
     }
 
     func testAStackOfSeveralScreenTypesDismissesTheTopmostOfTheType() async {
@@ -124,7 +134,7 @@ final class NavigationKitTests: XCTestCase {
         ])
         let store = TestStore(model: root)
         await store.send(Dismiss<EditorScreen>()) { $0.mixed.pop(from: 1) }
-        await store.send(Dismiss<EditorScreen>())
+        await sendUndeliverable(Dismiss<EditorScreen>(), to: store)
         await store.send(Dismiss<DetailScreen>()) { $0.mixed.pop() }
     }
 

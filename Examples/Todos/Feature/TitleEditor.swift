@@ -4,7 +4,7 @@ import SubstateMachine
 /// The sheet that renames a to-do, written as a StateMachine feature.
 ///
 /// Typing changes the draft and starts an autosave that waits for a pause in typing (each
-/// keystroke replaces the pending save); `commit` saves at once. A save comes back as a
+/// keystroke replaces the pending save); `commit` saves at once, without waiting on the clock. A save comes back as a
 /// ``Saved`` result, which the to-do itself applies. Dismissing the sheet takes the editor's
 /// node out of the tree, and the runner cancels its pending save, as TCA cancels a dismissed
 /// feature's effects: a title typed and then dismissed is never saved.
@@ -28,7 +28,8 @@ public struct TitleEditor: StateMachine {
     }
 
     public enum IOEffect: Equatable, Sendable {
-        case save(todoID: Int, title: String, after: Duration)
+        /// Saves the title, after a pause in typing, or at once when `after` is `nil`.
+        case save(todoID: Int, title: String, after: Duration?)
     }
 
     public struct IOResult: Codable, Equatable, Sendable {
@@ -60,7 +61,7 @@ public struct TitleEditor: StateMachine {
             state.draft = text
             return transition(state, .save(todoID: state.todoID, title: text, after: pause))
         case .commit:
-            return transition(state, .save(todoID: state.todoID, title: state.draft, after: .zero))
+            return transition(state, .save(todoID: state.todoID, title: state.draft, after: nil))
         }
     }
 
@@ -74,9 +75,10 @@ public struct TitleEditor: StateMachine {
         switch ioEffect {
         case .save(let todoID, let title, let pause):
             let clock = self.clock
-            // A cancelled save stops sleeping and is never delivered.
+            // A cancelled save stops sleeping and is never delivered. A commit does not sleep:
+            // even a sleep of zero waits for a test clock to be advanced.
             return .single {
-                try? await clock.sleep(for: pause)
+                if let pause { try? await clock.sleep(for: pause) }
                 return IOResult(todoID: todoID, title: title)
             }
         }

@@ -16,10 +16,12 @@
 /// }
 /// ```
 ///
-/// The endpoint reports to the test store whose effect calls it (effects read the store's
-/// dependencies through `send.dependencies` or ``Dependencies/current``), as a failure of the
-/// test at the line that made the test store. Called outside a test store's effect, it writes
-/// a warning to standard error. It reports every call, and returns `placeholder` each time.
+/// The endpoint reports to the test store that calls it, as a failure of the test at the line
+/// that made the test store, wherever the call is made: in an effect or its `catch`, while the
+/// store stamps an action (``StampedAction``, ``StampedFromState``), in a middleware an action
+/// passes, or while the test store makes its initial state; each runs with the store's
+/// dependencies as ``Dependencies/current``. Called outside any test store, it writes a warning
+/// to standard error. It reports every call, and returns `placeholder` each time.
 ///
 /// - Parameters:
 ///   - endpoint: The key and the endpoint, as the test sets them: `"APIClient.fetch"`.
@@ -86,7 +88,7 @@ public struct UnimplementedEndpoint: Error, Sendable, Equatable, CustomStringCon
 
     public var description: String { "\(name) is unimplemented in tests" }
 
-    /// Reports the call to the test store whose effect made it, or to standard error.
+    /// Reports the call to the test store that made it, or to standard error.
     func report(outcome: String) {
         let message = message(outcome: outcome)
         if let reporter = Dependencies.current.testReporter {

@@ -170,24 +170,32 @@ public final class EffectRuntime {
         nextToken += 1
         let token = nextToken
         let fate = EffectFate()
-        let send = Send(
-            deliver: { [weak self] action in
-                guard let self else { return }
-                guard self.running[token]?.isCancelled == false, !Task.isCancelled else {
-                    // The first action after the cancellation is dropped without a word, as TCA
-                    // drops it: `Result { try await client.call() }` turns the cancellation into
-                    // one failure to send. An effect that goes on sending ignores cancellation.
-                    fate.droppedSends += 1
-                    if fate.droppedSends > 1, let model = fate.leftModel {
-                        self.reportDropped(action, leftModel: model)
-                    }
-                    return
+        let deliver: @MainActor @Sendable (any Action) -> Void = { [weak self] action in
+            guard let self else { return }
+            guard self.running[token]?.isCancelled == false, !Task.isCancelled else {
+                // The first action after the cancellation is dropped without a word, as TCA
+                // drops it: `Result { try await client.call() }` turns the cancellation into
+                // one failure to send. An effect that goes on sending ignores cancellation.
+                fate.droppedSends += 1
+                if fate.droppedSends > 1, let model = fate.leftModel {
+                    self.reportDropped(action, leftModel: model)
                 }
-                self.store.dispatch(action, origin: .effect)
-            }, dependencies: store.dependencies, instance: instance, dismissal: dismissal,
-            dismissRoot: { [weak self] in
-                guard let self, self.running[token]?.isCancelled == false else { return }
-                self.store.dismissRoot()
+                return
+            }
+            self.store.dispatch(action, origin: .effect)
+        }
+        let dismissRoot: @MainActor @Sendable () -> Void = { [weak self] in
+            guard let self, self.running[token]?.isCancelled == false else { return }
+            self.store.dismissRoot()
+        }
+        let send = Send(
+            deliver: deliver, dependencies: store.dependencies, instance: instance, dismissal: dismissal,
+            dismissRoot: dismissRoot,
+            dismissModel: { [weak self] dismissal in
+                // The root is held by nothing: the store carries its dismissal out, as for an
+                // effect started for no model, and there is no action for a test to receive.
+                guard let self, self.store.isRoot(dismissedBy: dismissal) else { return deliver(dismissal) }
+                dismissRoot()
             })
         let ended = EffectEnd()
         // Runs where the operation runs, so that its end is known there, at once.
@@ -205,8 +213,12 @@ public final class EffectRuntime {
         let failure: (@MainActor @Sendable (any Error) -> (any Action)?)? =
             if let instance, let handler { { handler($0).map(instance.address) } } else { handler }
         let task = Task(executorPreference: executor, priority: priority) { [weak self] in
-            let error = await Dependencies.$current.withValue(dependencies) { await Self.failure(of: work, send) }
-            await self?.ended(token, id: id, error: error, handler: failure)
+            // The `catch` handler, which `ended` runs, reads the store's dependencies as the
+            // effect does.
+            await Dependencies.$current.withValue(dependencies) {
+                let error = await Self.failure(of: work, send)
+                await self?.ended(token, id: id, error: error, handler: failure)
+            }
         }
         running[token] = Running(id: id, task: task, ended: ended, fate: fate)
         return token

@@ -19,17 +19,22 @@ public struct Send: Sendable {
     let dismissal: (any Action)?
     /// Dismisses the store's root screen, for an effect started for no model in particular.
     let dismissRoot: @MainActor @Sendable () -> Void
+    /// Carries out ``dismissal``: the store dismisses its root itself when the model is the
+    /// root, and sends the dismissal for the model's holder otherwise.
+    let dismissModel: @MainActor @Sendable (any Action) -> Void
 
     init(
         deliver: @escaping @MainActor @Sendable (any Action) -> Void, dependencies: Dependencies,
         instance: (any AddressableInstance)? = nil, dismissal: (any Action)? = nil,
-        dismissRoot: @escaping @MainActor @Sendable () -> Void = {}
+        dismissRoot: @escaping @MainActor @Sendable () -> Void = {},
+        dismissModel: (@MainActor @Sendable (any Action) -> Void)? = nil
     ) {
         self.deliver = deliver
         self.dependencies = dependencies
         self.instance = instance
         self.dismissal = dismissal
         self.dismissRoot = dismissRoot
+        self.dismissModel = dismissModel ?? deliver
     }
 
     /// Sends an action to the store.
@@ -51,12 +56,14 @@ public struct Send: Sendable {
     /// - For an effect an action addressed to one screen started (`ScreenStack.ToElement`), it
     ///   sends that screen's `ScreenStack.PopFrom`, which pops it and the screens above it.
     /// - For an effect started for a model (`Effect(model:action:)`), it sends `Dismiss` of the
-    ///   model's type, which its holder (a `Presented`, a stack) carries out, or the store when
-    ///   the model is its root.
-    /// - For any other effect, it dismisses the store's root screen.
+    ///   model's type, which its holder (a `Presented`, a stack, an optional field) carries out,
+    ///   as TCA's `dismiss()` sends its parent `.dismiss`. When the model is the store's root,
+    ///   nothing holds it: the store dismisses it at once and sends no action.
+    /// - For any other effect, it dismisses the store's root screen, sending no action.
     ///
     /// The screen's effects end with it. A store whose root screen was dismissed says so in
-    /// `Store.isDismissed`, as a test of a screen alone asks TCA's `isDismissed`.
+    /// `Store.isDismissed`, as a test of a screen alone asks TCA's `isDismissed`, and has no
+    /// action to receive for it.
     ///
     /// ```swift
     /// Effect(for: Child.CloseTapped.self) { _, send in await send.dismiss() }
@@ -65,7 +72,7 @@ public struct Send: Sendable {
         if let instance {
             await deliver(instance.dismissal)
         } else if let dismissal {
-            await deliver(dismissal)
+            await dismissModel(dismissal)
         } else {
             await dismissRoot()
         }

@@ -3,7 +3,9 @@
 ///
 /// Held in a ``Presented``, it closes by itself when one of its buttons' actions is sent, before
 /// the models around it see that action, so a feature's `update` only says what the button
-/// does. A view shows ``title``, ``message`` and ``buttons``, and sends a button's ``Button/action``
+/// does. A button's action that the store stamps when it is sent (a ``StampedAction`` or
+/// ``StampedFromState``, as SyncUps' "Save and end", which draws the meeting's id) is compared
+/// as the button holds it, before stamping, so the alert closes all the same. A view shows ``title``, ``message`` and ``buttons``, and sends a button's ``Button/action``
 /// when it is tapped, or `Dismiss<AlertState<...>>()` when the alert is dismissed without one
 /// (a cancel button has no action).
 ///
@@ -81,7 +83,14 @@ public struct AlertState<ButtonAction: Action & Equatable>: Model, Equatable {
 extension AlertState: ClosingAlert {
     func isAnswered(by action: any Action) -> Bool {
         guard let sent = action as? ButtonAction else { return false }
-        return buttons.contains { $0.action == sent }
+        if buttons.contains(where: { $0.action == sent }) { return true }
+        // A stamped action (``StampedAction``, ``StampedFromState``) differs from the button,
+        // which holds it unstamped, as the feature wrote it: that form is compared too. An
+        // action addressed to one screen reaches it as the action inside.
+        guard let unstamped = UnstampedForms.current else { return false }
+        let form = (unstamped as? any AddressedAction)?.addressedAction ?? unstamped
+        guard let written = form as? ButtonAction else { return false }
+        return buttons.contains { $0.action == written }
     }
 }
 

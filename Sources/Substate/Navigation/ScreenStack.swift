@@ -217,6 +217,12 @@ protocol AddressedToElement {
     func deliver<Target: Model>(to screen: inout Target)
 }
 
+extension ScreenStack: ScreenHolder {
+    func carriesOut(_ dismissal: any DismissRequest) -> Bool {
+        elements.contains { dismissal.matches($0.screen) }
+    }
+}
+
 extension ScreenStack: Equatable where Screen: Equatable {
     /// Two stacks are equal when they hold the same screens with the same ids: the id the next
     /// screen will get is not part of what a stack shows, so an emptied stack equals a new one.

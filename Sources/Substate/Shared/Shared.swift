@@ -20,9 +20,10 @@
 ///
 /// The value is the store's own: two stores, or two test stores, never share it. A field
 /// first seen by the store gives the key its value; later fields with the same key take the
-/// store's. A model made during a walk (a screen pushed by `update`) reads the value the
-/// first time the walk reaches it, in the same dispatch. Outside a walk (in a test's
-/// expectation, in code that builds a model) a write changes only that copy.
+/// store's. A model that joins the tree during a dispatch (a screen a model's `update` pushes,
+/// or one an action carries, as `ScreenStack.Push(Detail())`) reads the store's value before
+/// the dispatch ends, whatever value it was made with. Outside a walk (in a test's expectation,
+/// in code that builds a model) a write changes only that copy.
 @propertyWrapper
 public struct Shared<Value: Sendable & Equatable>: Model, Equatable {
     /// The key that names the value.
@@ -38,6 +39,9 @@ public struct Shared<Value: Sendable & Equatable>: Model, Equatable {
     public init(wrappedValue: Value, _ key: SharedKey<Value>) {
         self.key = key
         self.value = wrappedValue
+        // Made during a walk (a screen a model's `update` pushes): the store brings it up to
+        // date before the dispatch ends, wherever the walk has got to.
+        SharedValues.current?.noteFieldMade()
     }
 
     /// Creates a shared value to pass to a model's initializer.
@@ -107,6 +111,7 @@ extension Shared: Codable where Value: Codable {
     private init(_ value: Value, key: SharedKey<Value>) {
         self.key = key
         self.value = value
+        SharedValues.current?.noteFieldMade()
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -12,6 +12,9 @@ final class SharedValues: Sendable {
     fileprivate struct Table {
         var values: [Slot: any Sendable] = [:]
         var changed = false
+        /// Whether a shared field was made during the walk (a screen a model's `update` made),
+        /// which the walk may not reach again.
+        var fieldMade = false
     }
 
     /// Where a value is kept: its key's name and value type (keys of two types never meet),
@@ -51,11 +54,21 @@ final class SharedValues: Sendable {
         }
     }
 
-    /// Whether a value changed since the last call.
+    /// Notes that a shared field was made during the walk: it holds the value it was made with,
+    /// and the walk may be past the place it is put.
+    func noteFieldMade() {
+        table.withLock { $0.fieldMade = true }
+    }
+
+    /// Whether a value changed, or a field was made, since the last call: some field may then
+    /// hold another value than the table's.
     func takeChanged() -> Bool {
         table.withLock { table in
-            defer { table.changed = false }
-            return table.changed
+            defer {
+                table.changed = false
+                table.fieldMade = false
+            }
+            return table.changed || table.fieldMade
         }
     }
 

@@ -34,7 +34,9 @@ extension Store {
 
     private func stamp<S: StampedAction>(_ action: S) -> any Action {
         var action = action
-        action.stamp(from: dependencies)
+        // The stamp runs with the store's dependencies as the current ones, as an effect does:
+        // an `unimplemented` endpoint it calls reports to this store's test.
+        Dependencies.$current.withValue(dependencies) { action.stamp(from: dependencies) }
         return action
     }
 
@@ -46,7 +48,7 @@ extension Store {
         let named = instance.flatMap { stampSource(S.StampSource.self, in: $0) }
         guard let state = named ?? lookup(S.StampSource.self) else { return action }
         var action = action
-        action.stamp(from: dependencies, state: state)
+        Dependencies.$current.withValue(dependencies) { action.stamp(from: dependencies, state: state) }
         return action
     }
 

@@ -31,6 +31,8 @@ public final class Store: Observable {
     @exclusivity(unchecked) private var actionQueue = ActionQueue()
     /// The action types dispatched as they are, with no stamping or checks.
     let plainTypes = PlainActionTypes()
+    /// The forms stamped actions were sent in, until the tree reduces them.
+    @exclusivity(unchecked) private var unstampedForms = UnstampedForms()
     /// The root's tree and the registered ones, and the trees each action type reaches.
     @exclusivity(unchecked) private(set) var trees: ModelTrees
     /// Where the models of `Identifiable` types sit, for reads by id.
@@ -59,6 +61,9 @@ public final class Store: Observable {
     /// Whether a ``Shared`` field can occur in the state: its walks then run with the store's
     /// shared values at hand.
     @exclusivity(unchecked) private var hasShared = false
+    /// Whether actions of a type can carry a ``Shared`` field, by type, and the last type asked.
+    @exclusivity(unchecked) private var sharedCarriers: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) private var lastCarrierCheck: (type: ObjectIdentifier, carries: Bool)?
     /// The one value of each shared key (see ``Shared``).
     let sharedValues = SharedValues()
     /// Whether anything listens to reductions: observers of reads, subscriptions or reduction
@@ -115,6 +120,38 @@ public final class Store: Observable {
     package func dismissRoot() {
         isDismissed = true
         effects.cancelAll()
+    }
+
+    /// Whether the action is a `Dismiss` of the root screen.
+    func isRoot(dismissedBy action: any Action) -> Bool {
+        (action as? any DismissRequest)?.matches(root.model) == true
+    }
+
+    /// Whether a dismissal would be carried out: the root is the screen, or a holder in some
+    /// tree (a `Presented`, a stack, an optional field) holds one.
+    func carriesOut(_ dismissal: any DismissRequest) -> Bool {
+        if dismissal.matches(root.model) { return true }
+        let query = ModelQuery(modelType: dismissal.screenType)
+        for box in trees.all where query.mayContain(box.layout) {
+            if box.withValue({ box.layout.carriesOut(dismissal, at: $0, query) }) { return true }
+        }
+        return false
+    }
+
+    /// Sets every optional field that holds a screen the dismissal matches to `nil`, in every
+    /// tree; while tracking, records each tree it changed as one change, as store actions do.
+    private func clearOptionals(dismissing dismissal: any DismissRequest, tracking: Bool) {
+        let query = ModelQuery(modelType: dismissal.screenType)
+        for (index, box) in trees.all.enumerated() where query.mayContain(box.layout) {
+            let before: (any Model)? =
+                tracking && box.withValue({ box.layout.carriesOut(dismissal, at: $0, query) }) ? box.model : nil
+            let cleared = box.withMutableValue { box.layout.clearOptionals(dismissing: dismissal, at: $0, query) }
+            guard cleared else { continue }
+            idIndex.removeAll()
+            if tracking {
+                changeLog.recordTree(box: index, layout: box.layout, before: before, after: box.model)
+            }
+        }
     }
 
     /// Whether the store replays a recorded log rather than running an app.
@@ -234,7 +271,10 @@ public final class Store: Observable {
                     message: "\(name) was dropped: \(reason)"))
         }
         // Stamping changes an action's values, never its type.
-        dispatchAsIs(stamped(action, type: type, slot: slot), type: type, origin: origin)
+        let stampedAction = stamped(action, type: type, slot: slot)
+        // An alert's button holds the action as it was sent (see `UnstampedForms`).
+        if !plainTypes.contains(type, slot: slot) { unstampedForms.note(action, stampedAs: stampedAction) }
+        dispatchAsIs(stampedAction, type: type, origin: origin)
     }
 
     @inline(__always)
@@ -325,6 +365,10 @@ public final class Store: Observable {
                 && targeting.isUsual(type, action) && type != registerType
                 && type != replaceType && type != restoreType && type != cancelEffectsType
                 && (!trees.hasRegistered || trees.route(for: type, of: action).isEmpty)
+                // A type that is not plain (a dismissal, a stamped action) is reduced in full: a
+                // dismissal may empty optional fields, an alert compares a stamped action's
+                // unstamped form with its buttons.
+                && plainTypes.contains(type, slot: PlainActionTypes.slot(of: type))
             guard isPlain else { return reduceInFull(action, type: type) }
             reducePlain(action, type: type)
         #endif
@@ -349,14 +393,17 @@ public final class Store: Observable {
         // The last action's record goes before this walk: its values share the tree's buffers,
         // and a buffer held twice is copied by the first write into it.
         if !changes.isEmpty { dropChanges() }
-        if hasShared {
-            SharedValues.$current.withValue(sharedValues) {
-                walk(action, type: type, tracking: tracking)
-                // Fields the walk reached before a shared value changed hold the old value.
-                if sharedValues.takeChanged() { syncSharedFields(tracking: tracking) }
-            }
+        let isPlainType = plainTypes.contains(type, slot: PlainActionTypes.slot(of: type))
+        // The form a stamped action was sent in, for the alerts whose buttons hold it.
+        if !isPlainType, !unstampedForms.isEmpty, let unstamped = unstampedForms.take(for: action) {
+            UnstampedForms.$current.withValue(unstamped) { walkSharing(action, type: type, tracking: tracking) }
         } else {
-            walk(action, type: type, tracking: tracking)
+            walkSharing(action, type: type, tracking: tracking)
+        }
+        // Models change only themselves: an optional field holding a dismissed screen is emptied
+        // here, once every model (its holder included) has seen the dismissal.
+        if !isPlainType, let dismissal = action as? any DismissRequest {
+            clearOptionals(dismissing: dismissal, tracking: tracking)
         }
         if tracking {
             changes = changeLog.take()
@@ -370,6 +417,39 @@ public final class Store: Observable {
         #endif
         if LayoutGuard.count != ledger.layoutFailuresSeen { reportUnreadableLayouts() }
         if hasListeners { notifyListeners(of: action) }
+    }
+
+    /// ``walk(_:type:tracking:)`` with the store's shared values at hand when the state can hold
+    /// a ``Shared`` field, the fields the walk reached before a shared value changed brought up
+    /// to date after it.
+    private func walkSharing(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
+        guard hasShared else { return walk(action, type: type, tracking: tracking) }
+        SharedValues.$current.withValue(sharedValues) {
+            walk(action, type: type, tracking: tracking)
+            // Fields the walk reached before a shared value changed hold the old value; fields
+            // that joined the tree during the walk (made by a model, or carried by the action)
+            // hold the value they were made with, and the walk may be past them.
+            if sharedValues.takeChanged() || carriesSharedFields(action, type: type) {
+                syncSharedFields(tracking: tracking)
+            }
+        }
+    }
+
+    /// Whether actions of the type can carry a ``Shared`` field (inside a screen they push, a
+    /// model they put in place), which the tree may hold once the action is reduced; asked
+    /// once per type, from the type's layout.
+    private func carriesSharedFields(_ action: any Action, type: ObjectIdentifier) -> Bool {
+        if type == lastCarrierCheck?.type { return lastCarrierCheck!.carries }
+        let carries =
+            sharedCarriers[type]
+            ?? {
+                func check<A: Action>(_: A) -> Bool { LayoutCache.layout(for: A.self).mayHoldShared }
+                let carries = check(action)
+                sharedCarriers[type] = carries
+                return carries
+            }()
+        lastCarrierCheck = (type, carries)
+        return carries
     }
 
     /// Delivers an action to the root tree and the registered trees that take it; while

@@ -7,6 +7,18 @@ import Synchronization
 /// in at which tick, what comes out at which tick) and never sleeps. Tasks that call `sleep` on
 /// it resume when time reaches their deadline.
 ///
+/// As swift-clocks' `TestClock` (TCA's), a sleep until the current instant, a sleep of zero
+/// included, suspends until the test next advances the clock (`advance()`, `advance(by:)`,
+/// `run()`); only a sleep until an instant already past returns at once. A task cancelled while
+/// it sleeps, or before it is woken runs again, throws `CancellationError`. So a request that
+/// sleeps `.zero` is still in flight when the next action is sent, and can be cancelled by it:
+///
+/// ```swift
+/// await store.send(Search.ResultTapped(first))    // its request sleeps .zero: still in flight
+/// await store.send(Search.ResultTapped(second))   // cancels the first request
+/// await clock.advance()                           // the second answers
+/// ```
+///
 /// ```swift
 /// let clock = TestClock()
 /// let store = Store(model: Search(), middleware: [ActionDebouncer(clock: clock)])
@@ -71,7 +83,9 @@ public final class TestClock: Clock, Sendable {
                 var ready: [CheckedContinuation<Void, Never>] = []
                 let outcome = state.withLock { state -> Result<Bool, CancellationError> in
                     if Task.isCancelled { return .failure(CancellationError()) }
-                    if deadline <= state.now { return .success(true) }
+                    // A deadline already past returns at once; one at the current instant waits
+                    // for the clock to be advanced, as swift-clocks' does.
+                    if deadline < state.now { return .success(true) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     ready = state.readyWaiters()
                     return .success(false)
@@ -90,6 +104,8 @@ public final class TestClock: Clock, Sendable {
             }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
+        // Woken by the clock, but cancelled before running again: as swift-clocks' clock does.
+        try Task.checkCancellation()
     }
 
     /// How many tasks sleep on the clock now.

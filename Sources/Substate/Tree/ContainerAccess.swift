@@ -26,6 +26,17 @@ struct ContainerAccess: Sendable {
     let makeIndexedVisit: @Sendable (@escaping IndexedVisit) -> Visit
     /// Where the element at a position of the walk's order sits: its index, or its key.
     let step: @Sendable (UnsafeRawPointer, Int) -> ModelLocation.Step
+    /// For an `Optional`: its value and a way to empty it, for dismissals (see ``OptionalAccess``).
+    var optional: OptionalAccess? = nil
+}
+
+/// Reads and empties an `Optional` through its address: an optional field holding a screen is
+/// a holder that a ``Dismiss`` of the screen sets to `nil`, as TCA's `@Presents` optional.
+struct OptionalAccess: Sendable {
+    /// The optional's value, `nil` when it holds none.
+    let value: @Sendable (UnsafeRawPointer) -> Any?
+    /// Sets the optional to `nil`.
+    let clear: @Sendable (UnsafeMutableRawPointer) -> Void
 }
 
 /// A visitor of one element of a container, told its position in the container's walk order.
@@ -196,7 +207,11 @@ extension Optional: ModelContainer {
                     if pointer.assumingMemoryBound(to: Wrapped?.self).pointee != nil { element(pointer, action, 0) }
                 }
             },
-            step: { _, _ in .element(0) }
+            step: { _, _ in .element(0) },
+            // Fact (typed address): the optional's layout led here, so an `Optional<Wrapped>` is there.
+            optional: OptionalAccess(
+                value: { pointer in pointer.assumingMemoryBound(to: Wrapped?.self).pointee.map { $0 as Any } },
+                clear: { pointer in pointer.assumingMemoryBound(to: Wrapped?.self).pointee = nil })
         )
         return Part(access: .elements(access), child: builder.layout(Wrapped.self))
     }

@@ -88,6 +88,7 @@ struct LayoutBuilder {
                 layout.parts.append(Part(access: .field(name: shown, offset: offset), child: field.child))
             } else {
                 readOnlyFields.append((layout, name, field.child))
+                layout.readOnlyChildren.append(field.child)
             }
             return true
         }

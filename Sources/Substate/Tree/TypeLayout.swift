@@ -21,6 +21,9 @@ final class TypeLayout: @unchecked Sendable {
     /// Present when the store cannot walk values of this type (a class, a collection it does
     /// not know, an existential other than `any Model`), although models may sit inside.
     var hiding: Hiding?
+    /// The layouts of the struct's `let` fields, which walks never enter (the store cannot write
+    /// them) but whose values an action can carry into the tree (``mayHoldShared``).
+    var readOnlyChildren: [TypeLayout] = []
     /// For a struct or a tuple: the names of all its stored fields, in order, which
     /// ``LayoutGuard`` compares with what `Mirror` says of a value.
     var fieldNames: [String]?
@@ -129,6 +132,20 @@ final class TypeLayout: @unchecked Sendable {
     /// Whether a model of the given type can occur at or below this type.
     func mayContain(_ modelType: ObjectIdentifier) -> Bool {
         hasExistentialBelow || modelTypes.contains(modelType)
+    }
+
+    /// Whether a value of the type can hold a ``Shared`` field anywhere, `let` fields included:
+    /// an action that carries a screen (`ScreenStack.Push(Detail())`) can put one in the tree.
+    /// An `any Model` inside may hold one.
+    var mayHoldShared: Bool {
+        var seen: Set<ObjectIdentifier> = []
+        var stack = [self]
+        while let next = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            if next.existential != nil || next.isModel && next.model?.isShared == true { return true }
+            stack += next.parts.map(\.child) + next.readOnlyChildren
+        }
+        return false
     }
 }
 

@@ -324,6 +324,13 @@ public enum Replay {
                 verified += 1
             }
         }
+        // A log with no whole action line, cut inside its first (the store's own Start) or
+        // right before it, still records a store that started: the state is the one after the
+        // Start, as for a log cut anywhere later.
+        let startSequence = header.startSequence + 1
+        if !started, through.map({ $0 >= startSequence }) ?? true, skipping != startSequence {
+            store.update(Store.Start(), origin: .store)
+        }
         return Outcome(store: store, replayed: replayed, verified: verified, divergence: nil)
     }
 

@@ -95,6 +95,13 @@ public final class Replayer<Root: Model & Codable> {
         position = log.header.startSequence
         kept = [(log.header.startSequence, 0, [model])]
         store = Store(model: model, middleware: middleware, onDiagnostic: { _ in }, replaying: true, sendsStart: false)
+        // A log with no whole action line, cut inside its first (the store's own Start) or
+        // right before it, still records a store that started: its one state is the one after
+        // the Start, as for a log cut anywhere later.
+        if steps.isEmpty, log.header.startSequence == 0 {
+            store.update(Store.Start(), origin: .store)
+            kept = [(log.header.startSequence, 0, store.treeValues)]
+        }
     }
 
     /// The replayed root model.

@@ -32,8 +32,8 @@ struct RecordMeeting: Model, Equatable, Codable {
     }
 
     /// TCA's `Action.Alert`: a button of the end-of-meeting alerts. A save carries the new
-    /// meeting's id and date, drawn when it is sent; which button it is is its `button` alone,
-    /// so the alert's button (drawn nothing yet) and the action sent (drawn) are the same button.
+    /// meeting's id and date, drawn when it is sent; the alert compares its buttons with the
+    /// action as it was sent, before the draw, so it closes on "Save and end" as in TCA.
     struct AlertAction: StampedAction, Equatable, Codable {
         enum Button: Codable { case confirmDiscard, confirmSave }
         let button: Button
@@ -45,8 +45,6 @@ struct RecordMeeting: Model, Equatable, Codable {
         mutating func stamp(from dependencies: Dependencies) {
             if button == .confirmSave { meeting = NewMeeting(from: dependencies) }
         }
-
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.button == rhs.button }
     }
 
     struct EndMeetingButtonTapped: Action, Equatable, Codable {}
