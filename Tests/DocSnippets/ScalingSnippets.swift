@@ -34,6 +34,26 @@ enum Scaling {
 
     struct SignedOut: Action {}
 
+    struct Download: Model, Identifiable, Equatable {
+        static let routing = ActionRouting.nestedActions
+        let id: Int
+        var progress = 0.0
+        struct Progressed: TargetedAction {
+            let targetID: Int
+            let fraction: Double
+            typealias Target = Download
+        }
+
+        mutating func update(action: Action) {
+            if let step = action as? Progressed, step.targetID == id { progress = step.fraction }
+        }
+    }
+
+    struct Downloads: Model, Equatable {
+        static let routing = ActionRouting.nestedActions
+        var downloads = (0..<3).map { Download(id: $0) }
+    }
+
     struct Session: Model, Equatable {
         static let routing = ActionRouting.nestedActions(plus: [SignedOut.self])
         var list = TodoList()
@@ -52,5 +72,10 @@ final class ScalingSnippetTests: XCTestCase {
         await store.send(Scaling.TodoList.FilterChanged(text: "milk")) { $0.list.filter = "milk" }
         await store.send(Scaling.Todo.Toggle(id: 2)) { $0.list.todos[1].isDone = true }
         await store.send(Scaling.SignedOut()) { $0.isSignedIn = false }
+    }
+
+    func testAnActionAddressedToOneRowChangesThatRowAlone() async {
+        let store = TestStore(model: Scaling.Downloads())
+        await store.send(Scaling.Download.Progressed(targetID: 1, fraction: 0.5)) { $0.downloads[1].progress = 0.5 }
     }
 }
