@@ -42,6 +42,8 @@ func runBenchmarks() async {
         ("scale: row action", { ScaleBenchmarks.rowAction(harness: harness) }),
         ("scale: effects running", { EffectScaleBenchmarks.plainActionBesideEffects(harness: harness) }),
         ("scale: remove a row", { EffectScaleBenchmarks.removeFirstRow(harness: harness) }),
+        ("scale: stack screen action", { ScreenStackBenchmarks.toTopScreen(harness: harness) }),
+        ("scale: stack push and pop", { ScreenStackBenchmarks.pushEffectPop(harness: harness) }),
         ("enum payloads", { [EnumBenchmarks.payloads(harness: harness)] }),
         ("deep tree", { EnumBenchmarks.deepTree(harness: harness) }),
         ("small stacks", { StackBenchmarks.figures(harness: harness) }),

@@ -217,8 +217,12 @@ extension Effect {
         location: ModelLocation, model: M
     )? {
         // The instance itself is most often the model: one walk down its path.
-        if let instance, let model = store.model(at: instance) as? M { return (instance, model) }
-        return store.locatedModelsUntracked(M.self).first { instance?.contains($0.location) ?? true }
+        if let instance {
+            if let model = store.model(at: instance) as? M { return (instance, model) }
+            // A screen's model inside the stack element it was addressed to: that subtree alone.
+            return store.firstLocatedModel(M.self, within: instance)
+        }
+        return store.locatedModelsUntracked(M.self).first
     }
 
     /// Starts an effect for the first model of a type in the tree (or, given an instance, the

@@ -12,7 +12,9 @@ final class TestClockSleepTests: XCTestCase {
     private func sleeper(
         _ probe: Probe, _ sleep: @escaping @Sendable () async throws -> Void
     ) -> Task<Void, Never> {
-        Task { @MainActor in
+        // On the main queue, as a test store's effects run: the clock's nonisolated `sleep`
+        // resumes there too, so nothing of the sleeper runs between two lines of the test.
+        Task(executorPreference: MainQueueTaskExecutor.shared) {
             do {
                 try await sleep()
                 probe.record("woke")

@@ -216,6 +216,14 @@ package final class InstanceEffects {
             for token in owner.effects.sorted() {
                 store.effects.cancel(token: token, leftModel: owner.name)
             }
+            // Gone, and nothing of it left to end: later actions need not look at it again while
+            // its cancelled tasks wind down (their tokens stay known until they end).
+            remove(instance, at: owner.location)
+            scoped[instance] = nil
+        }
+        if owners.isEmpty, watchesStore {
+            watchesStore = false
+            store.stopWatchingStructure()
         }
     }
 

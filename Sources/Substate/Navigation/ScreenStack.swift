@@ -29,6 +29,13 @@ public struct ScreenStack<Screen: Model>: Model {
         public let id: StackElementID
         public var screen: Screen
 
+        /// Routed as the screen is: when the screen type routes, an element takes the actions
+        /// that name its screen type (a ``ToElement`` does), and a ``ToElement`` goes down the
+        /// path to its element alone, past the others.
+        public static var routing: ActionRouting {
+            Screen.routing.kind == .every ? .everyAction : .nestedActions
+        }
+
         public mutating func update(action: Action) {
             guard let addressed = action as? any AddressedToElement, addressed.element == id else { return }
             // Delivered to this screen and the models inside it, children first, as the store
@@ -233,5 +240,11 @@ extension ScreenStack: Codable where Screen: Codable {}
 extension ScreenStack.Element: Codable where Screen: Codable {}
 extension ScreenStack.Push: Codable where Screen: Codable {}
 extension ScreenStack.Push: Equatable where Screen: Equatable {}
+extension ScreenStack.ToElement: PathDelivered {
+    static var instanceLayout: TypeLayout { LayoutCache.layout(for: ScreenStack.Element.self) }
+    var instanceKey: AnyHashable { AnyHashable(id) }
+    @MainActor func instanceLocation(in store: Store) -> ModelLocation? { ScreenStack.element(id, in: store) }
+}
+
 extension ScreenStack.ToElement: Codable where Wrapped: Codable {}
 extension ScreenStack.ToElement: Equatable where Wrapped: Equatable {}

@@ -151,6 +151,30 @@ extension Store {
         return results
     }
 
+    /// The first model of a type at or below the model at a location, in tree order, with where
+    /// it is; `nil` when there is none there.
+    ///
+    /// - Complexity: A walk down the location's path, then of the subtree below it: what a
+    ///   screen's effect costs to find its model, not the app.
+    package func firstLocatedModel<M: Model>(_ type: M.Type, within instance: ModelLocation) -> (
+        location: ModelLocation, model: M
+    )? {
+        guard let box = box(at: instance.box) else { return nil }
+        let query = ModelQuery(modelType: ObjectIdentifier(M.self))
+        var found: (location: ModelLocation, model: M)?
+        box.withValue { pointer in
+            box.layout.resolve(pointer, instance.steps[...]) { pointer, layout, isLast in
+                guard isLast, query.mayContain(layout) else { return }
+                var steps = instance.steps
+                layout.searchLocated(pointer, query, steps: &steps) { pointer, layout, steps, _ in
+                    guard found == nil, let model = layout.model?.read(pointer) as? M else { return }
+                    found = (ModelLocation(box: instance.box, steps: steps), model)
+                }
+            }
+        }
+        return found
+    }
+
     /// The shallowest model of a model type: `find(_:)` for a concrete model type, which
     /// reads the model where it stands, with no dynamic casts.
     public func find<M: Model>(_ type: M.Type) -> M? {

@@ -5,10 +5,20 @@ extension Store {
     /// A tree whose path the walk cannot follow (through a dictionary or an `any Model` field)
     /// gets the whole walk instead: the action then reaches every instance, as without routing.
     func walkTargeted(
-        _ targeted: any TargetedAction, type: ObjectIdentifier, instanceType: ObjectIdentifier, tracking: Bool
+        _ targeted: any Action, type: ObjectIdentifier, instanceType: ObjectIdentifier, tracking: Bool
     ) {
-        let location = targeted.instance(in: self)
-        targeting.lastSkipped = SkippedInstances(type: instanceType, id: targeted.targetKey)
+        let key: AnyHashable
+        let location: ModelLocation?
+        if let action = targeted as? any TargetedAction {
+            key = action.targetKey
+            location = action.instance(in: self)
+        } else if let action = targeted as? any PathDelivered {
+            key = action.instanceKey
+            location = action.instanceLocation(in: self)
+        } else {
+            return
+        }
+        targeting.lastSkipped = SkippedInstances(type: instanceType, id: key)
         for (index, box) in trees.all.enumerated() {
             if tracking { changeLog.start(box: index, root: box.address, layout: box.layout) }
             if let location, location.box == index {

@@ -455,11 +455,9 @@ public final class Store: Observable {
     /// Delivers an action to the root tree and the registered trees that take it; while
     /// tracking, records in the change log what each model changed.
     private func walk(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
-        if !targeting.isUsual(type, action), let targeted = action as? any TargetedAction,
-            let instanceType = targeting.instanceType(of: type, action)
-        {
+        if !targeting.isUsual(type, action), let instanceType = targeting.instanceType(of: type, action) {
             if tracking { changeLog.keepsValues = changeRecorders > 0 }
-            return walkTargeted(targeted, type: type, instanceType: instanceType, tracking: tracking)
+            return walkTargeted(action, type: type, instanceType: instanceType, tracking: tracking)
         }
         targeting.lastSkipped = nil
         if tracking {

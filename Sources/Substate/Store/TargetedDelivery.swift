@@ -48,11 +48,29 @@ struct TargetedDelivery: ~Copyable {
         return found
     }
 
-    /// The target type of a targeted action, when that type routes; `nil` otherwise.
+    /// The type of the instance an action is addressed to, when that type routes; `nil`
+    /// otherwise.
     private static func addressedType(of action: any Action) -> ObjectIdentifier? {
-        guard let targeted = action as? any TargetedAction else { return nil }
-        let layout = Swift.type(of: targeted).targetLayout
+        let layout: TypeLayout
+        if let targeted = action as? any TargetedAction {
+            layout = Swift.type(of: targeted).targetLayout
+        } else if let addressed = action as? any PathDelivered {
+            layout = Swift.type(of: addressed).instanceLayout
+        } else {
+            return nil
+        }
         guard layout.model?.handledActions != nil else { return nil }
         return layout.typeID
     }
+}
+
+/// An action addressed to one instance, other than a ``TargetedAction``, that the store can
+/// deliver down the path to it when the instance's type routes: a stack screen's `ToElement`.
+protocol PathDelivered: Action {
+    /// The layout of the instance's type.
+    static var instanceLayout: TypeLayout { get }
+    /// The instance's identity, as its type's `id`.
+    var instanceKey: AnyHashable { get }
+    /// Where the instance sits in the store; `nil` when none has the identity.
+    @MainActor func instanceLocation(in store: Store) -> ModelLocation?
 }

@@ -209,3 +209,44 @@ final class TargetedDeliveryTests: XCTestCase {
         XCTAssertEqual(told.withLock { $0 }, [2])
     }
 }
+
+/// A routed stack screen that counts what reaches it.
+private struct StackScreen: Model, Equatable {
+    static let routing = ActionRouting.nestedActions
+    var number: Int
+    var bumps = 0
+    struct Bump: Action {}
+
+    mutating func update(action: Action) {
+        delivered("Screen\(number)", action)
+        if action is Bump { bumps += 1 }
+    }
+}
+
+private struct StackHost: Model, Equatable {
+    static let routing = ActionRouting.nestedActions
+    var path = ScreenStack((0..<3).map { StackScreen(number: $0) })
+}
+
+@MainActor
+final class StackPathDeliveryTests: XCTestCase {
+    func testAnActionForOneRoutedScreenGoesDownThePathToThatScreenAlone() async {
+        let store = Store(model: StackHost())
+        updateTwice(store, ScreenStack<StackScreen>.ToElement(id: 1, StackScreen.Bump()))
+        XCTAssertEqual(
+            takeDeliveries(), ["Screen1 ToElement<Bump>", "Screen1 Bump"],
+            "the envelope to the screen on the path, then its content; the other screens see nothing")
+        XCTAssertEqual(store.find(StackHost.self)?.path.screens.map(\.bumps), [0, 2, 0])
+    }
+
+    func testAnActionForAScreenThatDoesNotRouteReachesEveryScreen() async {
+        struct Plain: Model, Equatable {
+            var bumps = 0
+            mutating func update(action: Action) { if action is StackScreen.Bump { bumps += 1 } }
+        }
+        struct Host: Model, Equatable { var path = ScreenStack([Plain(), Plain()]) }
+        let store = Store(model: Host())
+        store.update(ScreenStack<Plain>.ToElement(id: 1, StackScreen.Bump()))
+        XCTAssertEqual(store.find(Host.self)?.path.screens.map(\.bumps), [0, 1])
+    }
+}
