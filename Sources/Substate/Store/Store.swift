@@ -92,7 +92,9 @@ public final class Store: Observable {
     /// What the last action the tree reduced changed, in walk order, while the store records
     /// changes; empty otherwise.
     @exclusivity(unchecked) package private(set) var changes: [ModelChange] = []
-    nonisolated let inbox = Mutex<[any Action]>([])
+    /// The actions ``send(_:)`` was given from any thread, with their tasks, until the main
+    /// actor handles them.
+    nonisolated let inbox = Mutex<[(action: any Action, ticket: StoreTask.Ticket)]>([])
 
     /// Runs the store's asynchronous work: effects, services and StateMachine nodes start it here.
     public let effects = EffectRuntime()
@@ -253,6 +255,7 @@ public final class Store: Observable {
     isolated deinit {
         for middleware in middleware { middleware.storeWillRelease(self) }
         effects.cancelAll()
+        abandonInbox()
         // Compiled tracked visitors capture the log, which keeps them: let both go.
         changeLog.releaseVisitors()
         // The last action's record may alone hold old levels of a deep tree.
