@@ -75,7 +75,10 @@ let package = Package(
         child("substate-race-child", folder: "RaceChild", ["Substate"]),
         tests(
             "SubstateTests",
-            ["Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport"]),
+            [
+                "Substate", "SubstateDump", "SubstateMiddleware", "SubstateReplay", "SubstateTestSupport",
+                "substate-lifetime-child",
+            ]),
         tests(
             "SubstateMiddlewareTests",
             [

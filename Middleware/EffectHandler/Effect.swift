@@ -77,7 +77,39 @@ public struct Effect: Sendable {
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
         _ operation: @escaping @Sendable (A, Send) async throws -> Void
     ) {
+        self.init(
+            for: type, capture: capture, id: id, cancelInFlight: cancelInFlight,
+            catching: Self.ignoringAction(handler, of: A.self), operation)
+    }
+
+    /// Runs work for each action of a type, and turns an error it throws into an action with
+    /// the action that started it at hand.
+    ///
+    /// Use it when the failure must name what the action named: the row a `TargetedAction` is
+    /// for, the query that failed.
+    ///
+    /// ```swift
+    /// Effect(for: Row.Download.self, catch: { error, download in Row.Failed(targetID: download.targetID) }) {
+    ///     download, send in try await send(Row.Downloaded(targetID: download.targetID, data: fetch(download.url)))
+    /// }
+    /// ```
+    public init<A: Action>(
+        for type: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: @escaping @MainActor @Sendable (any Error, A) -> (any Action)?,
+        _ operation: @escaping @Sendable (A, Send) async throws -> Void
+    ) {
+        self.init(
+            for: type, capture: capture, id: id, cancelInFlight: cancelInFlight, catching: handler, operation)
+    }
+
+    /// The `for:` forms that send: the handler is given the error and the action.
+    private init<A: Action>(
+        for type: A.Type, capture: Bool, id: EffectID?, cancelInFlight: Bool,
+        catching: (@MainActor @Sendable (any Error, A) -> (any Action)?)?,
+        _ operation: @escaping @Sendable (A, Send) async throws -> Void
+    ) {
         self.init(type, capture: capture) { action, store, instance, _ in
+            let handler = Self.given(action, to: catching)
             guard let instance else {
                 return store.effects.run(id: id, cancelInFlight: cancelInFlight, catch: handler) { send in
                     try await operation(action, send)
@@ -101,6 +133,27 @@ public struct Effect: Sendable {
         }
     }
 
+    /// Runs work for each action of a type and sends the one action it returns, turning an
+    /// error it throws into an action with the action that started it at hand.
+    ///
+    /// Use it when the failure must name what the action named, as the row it is for.
+    ///
+    /// ```swift
+    /// Effect(for: Row.Load.self, catch: { _, load in Row.Failed(targetID: load.targetID) }) { load in
+    ///     Row.Loaded(targetID: load.targetID, text: try await fetch(load.targetID))
+    /// }
+    /// ```
+    public init<A: Action>(
+        for type: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: @escaping @MainActor @Sendable (any Error, A) -> (any Action)?,
+        _ operation: @escaping @Sendable (A) async throws -> (any Action)?
+    ) {
+        self.init(for: type, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler) {
+            action, send in
+            if let produced = try await operation(action) { await send(produced) }
+        }
+    }
+
     /// Runs work for each action of a type with the current value of a model (the first of its
     /// type in the tree, after the action reached the tree; for an action addressed to one
     /// screen, the first inside that screen); the work sends actions with `Send`.
@@ -114,8 +167,31 @@ public struct Effect: Sendable {
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
         self.init(
-            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler,
-            condition: nil, operation)
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight,
+            catching: Self.ignoringModel(handler), condition: nil, operation)
+    }
+
+    /// Runs work for each action of a type with the current value of a model, and turns an
+    /// error it throws into an action with that model and the action at hand.
+    ///
+    /// Use it when a failure must name its row: the handler is given the row the effect ran
+    /// for, as the work was.
+    ///
+    /// ```swift
+    /// Effect(model: Episode.self, action: Episode.FavoriteTapped.self, catch: { _, episode, _ in
+    ///     Episode.SaveFailed(targetID: episode.id)
+    /// }) { episode, _, send in
+    ///     try await send(Episode.Saved(targetID: episode.id, isFavorite: save(episode)))
+    /// }
+    /// ```
+    public init<M: Model, A: Action>(
+        model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: @escaping @MainActor @Sendable (any Error, M, A) -> (any Action)?,
+        _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
+    ) {
+        self.init(
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight,
+            catching: handler, condition: nil, operation)
     }
 
     /// Runs work for each action of a type with the current value of a model, when the change
@@ -139,15 +215,70 @@ public struct Effect: Sendable {
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
         self.init(
-            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler,
-            condition: condition, operation)
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight,
+            catching: Self.ignoringModel(handler), condition: condition, operation)
+    }
+
+    /// Runs work for each action of a type with the current value of a model when the change
+    /// the action made says so, and turns an error it throws into an action with that model and
+    /// the action at hand.
+    ///
+    /// Use it when the effect starts only in some states and a failure must name its row.
+    ///
+    /// ```swift
+    /// Effect(model: Row.self, action: Row.Refresh.self, catch: { _, row, _ in Row.Failed(targetID: row.id) },
+    ///        when: { _, after in after.isStale }) { row, _, send in
+    ///     try await send(Row.Loaded(targetID: row.id, text: fetch(row.id)))
+    /// }
+    /// ```
+    public init<M: Model, A: Action>(
+        model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: @escaping @MainActor @Sendable (any Error, M, A) -> (any Action)?,
+        when condition: @escaping @MainActor @Sendable (_ before: M?, _ after: M) -> Bool,
+        _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
+    ) {
+        self.init(
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight,
+            catching: handler, condition: condition, operation)
+    }
+
+    /// A handler of the error alone, as one given the action too.
+    private static func ignoringAction<A: Action>(
+        _ handler: (@MainActor @Sendable (any Error) -> (any Action)?)?, of _: A.Type
+    ) -> (@MainActor @Sendable (any Error, A) -> (any Action)?)? {
+        guard let handler else { return nil }
+        return { error, _ in handler(error) }
+    }
+
+    /// A handler given the action that started the effect, as one of the error alone.
+    private static func given<A: Action>(
+        _ action: A, to handler: (@MainActor @Sendable (any Error, A) -> (any Action)?)?
+    ) -> (@MainActor @Sendable (any Error) -> (any Action)?)? {
+        guard let handler else { return nil }
+        return { error in handler(error, action) }
+    }
+
+    /// A handler given the action, as one of the error and the model.
+    private static func given<M: Model, A: Action>(
+        _ action: A, to handler: (@MainActor @Sendable (any Error, M, A) -> (any Action)?)?
+    ) -> (@MainActor @Sendable (any Error, M) -> (any Action)?)? {
+        guard let handler else { return nil }
+        return { error, model in handler(error, model, action) }
+    }
+
+    /// A handler of the error alone, as one given the model and the action too.
+    private static func ignoringModel<M: Model, A: Action>(
+        _ handler: (@MainActor @Sendable (any Error) -> (any Action)?)?
+    ) -> (@MainActor @Sendable (any Error, M, A) -> (any Action)?)? {
+        guard let handler else { return nil }
+        return { error, _, _ in handler(error) }
     }
 
     /// The `model:` forms: the model's effect, started when `condition` (given the model before
     /// and after the action) allows, or always without one.
     private init<M: Model, A: Action>(
         model: M.Type, action: A.Type, capture: Bool, id: EffectID?, cancelInFlight: Bool,
-        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
+        catching: (@MainActor @Sendable (any Error, M, A) -> (any Action)?)?,
         condition: (@MainActor @Sendable (_ before: M?, _ after: M) -> Bool)?,
         _ operation: @escaping @Sendable (M, A, Send) async throws -> Void
     ) {
@@ -156,6 +287,7 @@ public struct Effect: Sendable {
         self.init(action, capture: capture, before: reader) { action, store, instance, before in
             var allows: (@MainActor (M) -> Bool)?
             if let condition { allows = { after in condition(before as? M, after) } }
+            let handler = Self.given(action, to: catching)
             Self.run(
                 for: M.self, in: store, within: instance, id: id, cancelInFlight: cancelInFlight, catch: handler,
                 if: allows
@@ -170,6 +302,29 @@ public struct Effect: Sendable {
     public init<M: Model, A: Action>(
         model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
         catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)? = nil,
+        _ operation: @escaping @Sendable (M, A) async throws -> (any Action)?
+    ) {
+        self.init(
+            model: model, action: action, capture: capture, id: id, cancelInFlight: cancelInFlight, catch: handler
+        ) { model, action, send in
+            if let produced = try await operation(model, action) { await send(produced) }
+        }
+    }
+
+    /// Runs work for each action of a type with the current value of a model and sends the one
+    /// action it returns, turning an error it throws into an action with that model and the
+    /// action at hand.
+    ///
+    /// Use it when a failure must name its row.
+    ///
+    /// ```swift
+    /// Effect(model: Row.self, action: Row.Load.self, catch: { _, row, _ in Row.Failed(targetID: row.id) }) { row, _ in
+    ///     Row.Loaded(targetID: row.id, text: try await fetch(row.id))
+    /// }
+    /// ```
+    public init<M: Model, A: Action>(
+        model: M.Type, action: A.Type, capture: Bool = false, id: EffectID? = nil, cancelInFlight: Bool = false,
+        catch handler: @escaping @MainActor @Sendable (any Error, M, A) -> (any Action)?,
         _ operation: @escaping @Sendable (M, A) async throws -> (any Action)?
     ) {
         self.init(
@@ -231,14 +386,14 @@ extension Effect {
     @MainActor
     fileprivate static func run<M: Model>(
         for type: M.Type, in store: Store, within instance: ModelLocation?, id: EffectID?, cancelInFlight: Bool,
-        catch handler: (@MainActor @Sendable (any Error) -> (any Action)?)?,
+        catch handler: (@MainActor @Sendable (any Error, M) -> (any Action)?)?,
         if condition: (@MainActor (M) -> Bool)? = nil, _ operation: @escaping @Sendable (M, Send) async throws -> Void
     ) {
         guard let (location, model) = located(M.self, in: store, within: instance), condition?(model) ?? true
         else { return }
         start(
             belongingTo: model, at: location, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
-            catch: handler, dismissal: Dismiss<M>()
+            catch: given(model, to: handler), dismissal: Dismiss<M>()
         ) { send in try await operation(model, send) }
     }
 
@@ -256,6 +411,14 @@ extension Effect {
         start(
             belongingTo: model, at: instance, in: store, instance: instance, id: id, cancelInFlight: cancelInFlight,
             catch: handler, dismissal: dismissal(model), operation)
+    }
+
+    /// A handler given the model the effect runs for, as one of the error alone.
+    fileprivate static func given<M: Model>(
+        _ model: M, to handler: (@MainActor @Sendable (any Error, M) -> (any Action)?)?
+    ) -> (@MainActor @Sendable (any Error) -> (any Action)?)? {
+        guard let handler else { return nil }
+        return { error in handler(error, model) }
     }
 
     /// Cancels the effects with the id that were started for the instance.

@@ -370,6 +370,86 @@ public final class TestStore<Root: Model & Equatable> {
             }, update)
     }
 
+    /// Waits for the next action the store produced by itself, asserts that it is a
+    /// `TargetedAction` of the type for the model with the id, that the `Result` it carries is
+    /// `.success`, and that the success value satisfies the predicate, then asserts the state
+    /// change it caused: TCA's `store.receive(\.episodes[id: 2].favorite.response.success)` and
+    /// `\.downloadClient.success.updateProgress` in one line.
+    ///
+    /// Use it when several rows answer with the same action and the test cares which row's
+    /// request succeeded, and with what. A failure says which part did not match: the type, the
+    /// target, the case of the result, or the predicate, with the action that arrived.
+    ///
+    /// ```swift
+    /// await store.receive(Download.Event.self, target: 2, \.result, successWhere: { $0 == .progress(0.5) }) {
+    ///     $0.rows[id: 2]?.progress = 0.5
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The action's type.
+    ///   - id: The id of the model the action must be for.
+    ///   - result: Where the action holds its `Result`.
+    ///   - predicate: What the success value must satisfy.
+    ///   - timeout: How long to wait; the test store's `timeout` when `nil`.
+    ///   - update: The expected change to the state.
+    public func receive<A: TargetedAction, Success, Failure: Error>(
+        _ type: A.Type, target id: A.Target.ID, _ result: KeyPath<A, Result<Success, Failure>>,
+        successWhere predicate: @escaping (Success) -> Bool, timeout: Duration? = nil,
+        fileID: StaticString = #fileID, file filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(type, target: id, result, predicate: predicate, timeout: timeout, at: location, update)
+    }
+
+    /// Waits for the next action the store produced by itself, asserts that it is a
+    /// `TargetedAction` of the type for the model with the id and that the `Result` it carries
+    /// is `.success`, then asserts the state change it caused: TCA's
+    /// `store.receive(\.episodes[id: 2].favorite.response.success)`.
+    ///
+    /// Use it when the test cares which row's request succeeded and the state shows with what.
+    /// A failure says which part did not match: the type, the target or the case of the result.
+    ///
+    /// ```swift
+    /// await store.receive(Episode.FavoriteResponse.self, target: 2, \.result) { $0.episodes[id: 2]?.isSaved = true }
+    /// ```
+    public func receive<A: TargetedAction, Success, Failure: Error>(
+        _ type: A.Type, target id: A.Target.ID, _ result: KeyPath<A, Result<Success, Failure>>,
+        timeout: Duration? = nil, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column, _ update: ((inout Root) -> Void)? = nil
+    ) async {
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(type, target: id, result, predicate: nil, timeout: timeout, at: location, update)
+    }
+
+    /// The two forms above: the type, the target, the case and, when given, the predicate.
+    private func receive<A: TargetedAction, Success, Failure: Error>(
+        _ type: A.Type, target id: A.Target.ID, _ result: KeyPath<A, Result<Success, Failure>>,
+        predicate: ((Success) -> Bool)?, timeout: Duration?, at location: TestLocation,
+        _ update: ((inout Root) -> Void)?
+    ) async {
+        let name = typeName(A.self)
+        /// Why an action is not the one expected; `nil` when it is.
+        func mismatch(_ action: any Action) -> String? {
+            guard let action = action as? A else { return "\(self.name(of: action)) (not a \(name))" }
+            guard action.targetID == id else { return "\(name) for target \(action.targetID) (the target differs)" }
+            switch action[keyPath: result] {
+            case .failure(let error):
+                return "\(name) for target \(id) carrying .failure(\(error)) (the result is not .success)"
+            case .success(let value):
+                guard let predicate, !predicate(value) else { return nil }
+                return
+                    "\(name) for target \(id) carrying .success(\(value)) (the success value does not satisfy the predicate)"
+            }
+        }
+        await receive(
+            matching: { mismatch($0) == nil },
+            description: "\(name) for target \(id) carrying .success"
+                + (predicate == nil ? "" : " that satisfies the predicate"),
+            timeout: timeout, at: location, arrived: { mismatch($0) ?? self.name(of: $0) }, update)
+    }
+
     /// Asserts the current state without sending an action, as TCA's `store.assert` does: the
     /// closure, applied to the current state, must change nothing in it.
     ///

@@ -82,6 +82,42 @@ public struct Dependencies: Sendable {
         }
     }
 
+    /// The value of a dependency that has a test value and no live value (a
+    /// ``TestDependencyKey``): the one set, or in a test store its test value.
+    ///
+    /// A store that is not a test store has nothing to give for a key that no one set: the read
+    /// stops the program with a message naming the key and how to give it a value, rather than
+    /// hand a test's stand-in to the app.
+    ///
+    /// ```swift
+    /// let store = TestStore(model: Player()) // $0[AudioPlayer.self] not set: its testValue
+    /// ```
+    public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
+        get {
+            if let value = values[ObjectIdentifier(Key.self)] as? Key.Value { return value }
+            return unsetValue(Key.self)
+        }
+        set { values[ObjectIdentifier(Key.self)] = newValue }
+        _modify {
+            var value = values[ObjectIdentifier(Key.self)] as? Key.Value ?? unsetValue(Key.self)
+            yield &value
+            values[ObjectIdentifier(Key.self)] = value
+        }
+    }
+
+    /// The value of a key no one set, read through its ``TestDependencyKey`` conformance: a
+    /// ``DependencyKey`` (reached from generic code) gives what it gives through its own
+    /// subscript; a key with no live value gives its test value in a test store and stops the
+    /// program elsewhere.
+    private func unsetValue<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value {
+        if let live = Key.self as? any DependencyKey.Type {
+            func value<Live: DependencyKey>(_: Live.Type) -> Any { self[Live.self] }
+            if let value = value(live) as? Key.Value { return value }
+        }
+        guard testing != nil else { fatalError(MissingLiveValue.message(for: Key.self)) }
+        return Key.testValue
+    }
+
     /// The test store's reporter when these are a test store's dependencies, for endpoints
     /// declared with `unimplemented` (see Unimplemented.swift).
     var testReporter: MissingTestValues? { testing }
@@ -105,8 +141,9 @@ public struct Dependencies: Sendable {
 /// An app's own service can be its own key. A test store gives every key its test value unless
 /// the test sets another; a key with no test value, read in a test store without being set,
 /// fails the test (naming the key and how to set it) and then gives its live value, so that a
-/// test never reaches a real server, clock or disk without saying so. TCA's `TestDependencyKey`
-/// works the same way.
+/// test never reaches a real server, clock or disk without saying so, as TCA does for a
+/// `DependencyKey` with no `testValue`. A key with a test value and no live value is a
+/// ``TestDependencyKey``.
 ///
 /// ```swift
 /// struct APIClient: DependencyKey, Sendable {
@@ -115,13 +152,47 @@ public struct Dependencies: Sendable {
 ///     static let testValue = APIClient { id in "item \(id)" }   // optional
 /// }
 /// ```
-public protocol DependencyKey {
-    associatedtype Value: Sendable
+public protocol DependencyKey: TestDependencyKey {
+    // Declared again so that a key's `liveValue` alone says what `Value` is, as before.
+    associatedtype Value
     /// The value used unless a store is given another.
     static var liveValue: Value { get }
     /// The value a test store uses unless the test sets another. Without one, a test that
     /// reads the key without setting it fails.
     static var testValue: Value { get }
+}
+
+/// A dependency with a value for tests and none for the app yet, TCA's `TestDependencyKey`: an
+/// interface declared in a module that cannot reach the real service, whose live value an app
+/// target gives by setting it in its store's dependencies.
+///
+/// A test store gives the key its ``testValue`` unless the test sets another. Any other store
+/// must be given a value: reading a key that no one set there stops the program with a message
+/// naming the key, rather than run the app on a test's stand-in. A ``DependencyKey`` is a
+/// `TestDependencyKey` with a live value.
+///
+/// ```swift
+/// struct AudioPlayer: TestDependencyKey, Sendable {
+///     var play: @Sendable (String) async throws -> Void
+///     static let testValue = AudioPlayer(play: unimplemented("AudioPlayer.play", throwing: ()))
+/// }
+///
+/// let store = Store(model: Player(), dependencies: Dependencies { $0[AudioPlayer.self] = .live })
+/// ```
+public protocol TestDependencyKey {
+    associatedtype Value: Sendable
+    /// The value a test store uses unless the test sets another. Without one, a test that
+    /// reads the key without setting it fails.
+    static var testValue: Value { get }
+}
+
+/// The message of a read, outside a test store, of a key without a live value that no one set.
+package enum MissingLiveValue {
+    package static func message<Key: TestDependencyKey>(for key: Key.Type) -> String {
+        let name = typeName(key)
+        return
+            "\(name) has no live value: it is a TestDependencyKey, and it was read in a store that is not a test store without being set. Set it in the store's dependencies (Store(model: ..., dependencies: Dependencies { $0[\(name).self] = ... })), or make \(name) a DependencyKey with a `static let liveValue`."
+    }
 }
 
 extension DependencyKey {

@@ -27,7 +27,10 @@
 /// ```
 ///
 /// One per row works the same way: a row's button actions name the row (a `TargetedAction`, or
-/// an id in the action), so a tap closes that row's alert alone.
+/// an id in the action), so a tap closes that row's alert alone, and a dismissal without a
+/// button names the row too, with ``TargetedDismiss``
+/// (`TargetedDismiss<Row, AlertState<Row.Alert>>(targetID: id)`): a plain `Dismiss` closes the
+/// alert of that type in every row.
 public struct AlertState<ButtonAction: Action & Equatable>: Model, Equatable {
     /// How the choices are shown.
     public enum Style: String, Equatable, Codable, Sendable {

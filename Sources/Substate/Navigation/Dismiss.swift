@@ -4,7 +4,9 @@
 /// `nil` once every model has seen the action. A holder of an enum of screens
 /// (`Presented<Destination>`, `ScreenStack<Path>`, `var destination: Destination?`) dismisses the
 /// screen when its current case holds one of the type. A `Dismiss` of the store's root type
-/// dismisses the root (see `Store.isDismissed`).
+/// dismisses the root (see `Store.isDismissed`). It reaches every holder of the type: to
+/// dismiss the screen of one row of a list (one row's alert), send ``TargetedDismiss``, which
+/// names the row by its id.
 ///
 /// A screen asks for its own dismissal, as TCA's `dismiss()` does, with no code in its parent:
 /// its model, an effect started for it or a middleware sends the action, and the holder, which

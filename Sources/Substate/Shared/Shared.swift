@@ -24,6 +24,23 @@
 /// or one an action carries, as `ScreenStack.Push(Detail())`) reads the store's value before
 /// the dispatch ends, whatever value it was made with. Outside a walk (in a test's expectation,
 /// in code that builds a model) a write changes only that copy.
+///
+/// A value that belongs to one screen and the children it hands it to needs no key, as TCA's
+/// `@Shared(value:)`: ``init(value:)`` (or `@Shared(value: 0)`) makes a value of its own, and
+/// the holder passes `$count` on. Every field given it, a copy or an encoded and decoded copy,
+/// holds the one value, with the same guarantees as a keyed one; fields made with
+/// `Shared(value:)` twice hold two values. Two keyless fields are equal when their values are,
+/// so a test's expected state can build one.
+///
+/// ```swift
+/// struct CounterScreen: Model {
+///     @Shared(value: 0) var count: Int
+///     var child: CountLabel?
+///     mutating func update(action: Action) {
+///         if action is ShowLabel { child = CountLabel(count: $count) }   // one value for both
+///     }
+/// }
+/// ```
 @propertyWrapper
 public struct Shared<Value: Sendable & Equatable>: Model, Equatable {
     /// The key that names the value.
@@ -53,6 +70,21 @@ public struct Shared<Value: Sendable & Equatable>: Model, Equatable {
         self.init(wrappedValue: value, key)
     }
 
+    /// Creates a value shared without a key, TCA's `@Shared(value:)`: the fields it is given to
+    /// (`$count`, passed to a child) hold one value, and no other field does.
+    ///
+    /// Use it for state one screen owns and hands to the screens it shows, where a key that
+    /// names the value app-wide would say more than is meant.
+    ///
+    /// ```swift
+    /// @Shared(value: 0) var count: Int
+    /// let label = CountLabel(count: $count)      // sees every change the screen makes
+    /// let other = CountLabel(count: Shared(value: 0))   // a value of its own
+    /// ```
+    public init(value: Value) {
+        self.init(wrappedValue: value, SharedKey.makeKeyless())
+    }
+
     /// The value. Inside a store's walk, a write is the store's value at once.
     public var wrappedValue: Value {
         get { value }
@@ -73,8 +105,12 @@ public struct Shared<Value: Sendable & Equatable>: Model, Equatable {
         SharedValues.current?.load(&value, for: key)
     }
 
+    /// Keyed fields are equal when their keys and values are; keyless ones when their values
+    /// are, since no code can name the key a ``init(value:)`` made up.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.key == rhs.key && lhs.value == rhs.value
+        guard lhs.value == rhs.value else { return false }
+        if lhs.key.isKeyless && rhs.key.isKeyless { return true }
+        return lhs.key == rhs.key
     }
 }
 
@@ -92,7 +128,7 @@ extension Shared {
     where Value == [Element] {
         guard let element = value.first(where: { $0.id == id }) else { return nil }
         return Shared<Element>(
-            SharedKey(name: key.name, element: String(describing: id)), value: element)
+            SharedKey(name: key.name, element: String(describing: id), keyless: key.keyless), value: element)
     }
 }
 

@@ -15,6 +15,8 @@ final class SharedValues: Sendable {
         /// Whether a shared field was made during the walk (a screen a model's `update` made),
         /// which the walk may not reach again.
         var fieldMade = false
+        /// The number of the last keyless value named in a walk (see ``nextKeylessName()``).
+        var keylessCount = 0
     }
 
     /// Where a value is kept: its key's name and value type (keys of two types never meet),
@@ -23,18 +25,27 @@ final class SharedValues: Sendable {
         let name: String
         let type: ObjectIdentifier
         let element: String?
+        /// Keyless values never meet a keyed one of the same name.
+        var keyless = false
     }
+
+    /// The prefix of the names a walk gives keyless values, followed by their number.
+    private static let walkNamePrefix = "value-walk-"
 
     private let table = Mutex(Table())
 
     /// Brings a field's copy up to date, or gives the table the field's value when it has none.
     func load<Value: Sendable & Equatable>(_ value: inout Value, for key: SharedKey<Value>) {
         table.withLock { table in
-            if let element = key.element, let found = table.element(Value.self, of: key.name, id: element) {
+            if key.isKeyless { table.noteKeyless(key.name) }
+            if let element = key.element,
+                let found = table.element(Value.self, of: key.name, id: element, keyless: key.isKeyless)
+            {
                 if found != value { value = found }
                 return
             }
-            let slot = Slot(name: key.name, type: ObjectIdentifier(Value.self), element: key.element)
+            let slot = Slot(
+                name: key.name, type: ObjectIdentifier(Value.self), element: key.element, keyless: key.isKeyless)
             if let stored = table.values[slot] as? Value {
                 if stored != value { value = stored }
             } else {
@@ -46,8 +57,14 @@ final class SharedValues: Sendable {
     /// Makes a value the table's, noting a change when it differs from what the table held.
     func write<Value: Sendable & Equatable>(_ value: Value, for key: SharedKey<Value>) {
         table.withLock { table in
-            if let element = key.element, table.replace(element: element, of: key.name, with: value) { return }
-            let slot = Slot(name: key.name, type: ObjectIdentifier(Value.self), element: key.element)
+            if key.isKeyless { table.noteKeyless(key.name) }
+            if let element = key.element,
+                table.replace(element: element, of: key.name, keyless: key.isKeyless, with: value)
+            {
+                return
+            }
+            let slot = Slot(
+                name: key.name, type: ObjectIdentifier(Value.self), element: key.element, keyless: key.isKeyless)
             if let stored = table.values[slot] as? Value, stored == value { return }
             table.values[slot] = value
             table.changed = true
@@ -73,25 +90,47 @@ final class SharedValues: Sendable {
     }
 
     /// Forgets every value, for a state put back wholesale: the fields' copies give the values
-    /// again in the next walk.
+    /// again in the next walk. The count of keyless names stays, so no name is given twice.
     func removeAll() {
-        table.withLock { $0 = Table() }
+        table.withLock { $0 = Table(keylessCount: $0.keylessCount) }
+    }
+
+    /// A name for a value made with ``Shared/init(value:)`` during the walk: the next number
+    /// after every name the store has seen, so the same actions name the same values in a replay
+    /// and a name in a saved or recorded state is never given again.
+    func nextKeylessName() -> String {
+        table.withLock { table in
+            table.keylessCount += 1
+            return Self.walkNamePrefix + String(table.keylessCount)
+        }
+    }
+
+    /// The number in a name a walk gave, if it is one.
+    fileprivate static func walkNumber(of name: String) -> Int? {
+        guard name.hasPrefix(walkNamePrefix) else { return nil }
+        return Int(name.dropFirst(walkNamePrefix.count))
     }
 }
 
 extension SharedValues.Table {
+    /// Counts a keyless name the store met past the names it gives.
+    fileprivate mutating func noteKeyless(_ name: String) {
+        if let number = SharedValues.walkNumber(of: name), number > keylessCount { keylessCount = number }
+    }
+
     /// The element with an id of the array of `Value`s kept under a name, if there is one.
-    fileprivate func element<Value>(_: Value.Type, of name: String, id: String) -> Value? {
-        let slot = SharedValues.Slot(name: name, type: ObjectIdentifier([Value].self), element: nil)
+    fileprivate func element<Value>(_: Value.Type, of name: String, id: String, keyless: Bool) -> Value? {
+        let slot = SharedValues.Slot(name: name, type: ObjectIdentifier([Value].self), element: nil, keyless: keyless)
         guard let array = values[slot] as? any SharedElements else { return nil }
         return array.element(id: id) as? Value
     }
 
     /// Replaces the element with an id of the array of `Value`s kept under a name; `false` when
     /// there is no such element.
-    fileprivate mutating func replace<Value: Equatable>(element id: String, of name: String, with value: Value) -> Bool
-    {
-        let slot = SharedValues.Slot(name: name, type: ObjectIdentifier([Value].self), element: nil)
+    fileprivate mutating func replace<Value: Equatable>(
+        element id: String, of name: String, keyless: Bool, with value: Value
+    ) -> Bool {
+        let slot = SharedValues.Slot(name: name, type: ObjectIdentifier([Value].self), element: nil, keyless: keyless)
         guard let stored = values[slot], let array = stored as? any SharedElements,
             let current = array.element(id: id) as? Value
         else { return false }

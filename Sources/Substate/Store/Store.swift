@@ -92,7 +92,9 @@ public final class Store: Observable {
     /// What the last action the tree reduced changed, in walk order, while the store records
     /// changes; empty otherwise.
     @exclusivity(unchecked) package private(set) var changes: [ModelChange] = []
-    nonisolated let inbox = Mutex<[any Action]>([])
+    /// The actions ``send(_:)`` was given from any thread, with their tasks, until the main
+    /// actor handles them.
+    nonisolated let inbox = Mutex<[(action: any Action, ticket: StoreTask.Ticket)]>([])
 
     /// Runs the store's asynchronous work: effects, services and StateMachine nodes start it here.
     public let effects = EffectRuntime()
@@ -152,6 +154,40 @@ public final class Store: Observable {
                 changeLog.recordTree(box: index, layout: box.layout, before: before, after: box.model)
             }
         }
+    }
+
+    /// Whether a dismissal would be carried out inside the model at a location: a holder at or
+    /// below it (a `Presented`, a stack, an optional field) holds a screen it matches.
+    func carriesOut(_ dismissal: any DismissRequest, within location: ModelLocation) -> Bool {
+        guard let box = trees.tree(at: location.box) else { return false }
+        let query = ModelQuery(modelType: dismissal.screenType)
+        var found = false
+        box.withValue { pointer in
+            box.layout.resolve(pointer, location.steps[...]) { pointer, layout, isLast in
+                if isLast { found = layout.carriesOut(dismissal, at: pointer, query) }
+            }
+        }
+        return found
+    }
+
+    /// Carries out a dismissal addressed to one model inside that model alone: its models (the
+    /// holders among them) receive the plain `Dismiss` of the screen, then its optional fields
+    /// holding that screen are emptied, as for a `Dismiss` in the whole tree; while tracking,
+    /// records the tree as one change.
+    private func dismissInRow(_ dismissal: any RowDismissal, tracking: Bool) {
+        guard let location = dismissal.rowLocation(in: self), let box = trees.tree(at: location.box) else { return }
+        let inner = dismissal.screenDismissal
+        let before: (any Model)? = tracking ? box.model : nil
+        let query = ModelQuery(modelType: inner.screenType)
+        let type = ObjectIdentifier(Swift.type(of: inner))
+        box.withMutableValue { pointer in
+            box.layout.resolveMutable(pointer, location.steps[...]) { row, layout in
+                LayoutCache.visitor(for: layout, action: type, actionType: Swift.type(of: inner))?(row, inner)
+                _ = layout.clearOptionals(dismissing: inner, at: row, query)
+            }
+        }
+        idIndex.removeAll()
+        if tracking { changeLog.recordTree(box: location.box, layout: box.layout, before: before, after: box.model) }
     }
 
     /// Whether the store replays a recorded log rather than running an app.
@@ -219,6 +255,7 @@ public final class Store: Observable {
     isolated deinit {
         for middleware in middleware { middleware.storeWillRelease(self) }
         effects.cancelAll()
+        abandonInbox()
         // Compiled tracked visitors capture the log, which keeps them: let both go.
         changeLog.releaseVisitors()
         // The last action's record may alone hold old levels of a deep tree.
@@ -404,6 +441,8 @@ public final class Store: Observable {
         // here, once every model (its holder included) has seen the dismissal.
         if !isPlainType, let dismissal = action as? any DismissRequest {
             clearOptionals(dismissing: dismissal, tracking: tracking)
+        } else if !isPlainType, let dismissal = action as? any RowDismissal {
+            dismissInRow(dismissal, tracking: tracking)
         }
         if tracking {
             changes = changeLog.take()

@@ -4,6 +4,7 @@
 // alive until exit, so leaks are checked here, in a program that owns everything it makes.
 //
 // Usage: substate-lifetime-child [ROUNDS]
+//        substate-lifetime-child --read-missing-live-value   (stops the program: a test checks how)
 import Foundation
 import Observation
 import Substate
@@ -125,6 +126,22 @@ func sharedList(round: Int) {
         let store = Store(model: Workspace(), middleware: list, onDiagnostic: { _ in })
         store.update(Held())
         clock.advance(by: .seconds(1))
+    }
+}
+
+/// A dependency with a test value and no live value, which an app store must be given.
+struct Speaker: TestDependencyKey, Sendable {
+    var say: @Sendable (String) -> Void
+    static let testValue = Speaker { _ in }
+}
+
+if CommandLine.arguments.dropFirst().first == "--read-missing-live-value" {
+    MainActor.assumeIsolated {
+        let store = Store(model: Workspace())
+        // Unbuffered: the read that follows ends the program.
+        FileHandle.standardOutput.write(Data("reading Speaker\n".utf8))
+        store.dependencies[Speaker.self].say("hello")
+        print("read Speaker")
     }
 }
 
