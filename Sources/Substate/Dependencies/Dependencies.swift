@@ -85,9 +85,9 @@ public struct Dependencies: Sendable {
     /// The value of a dependency that has a test value and no live value (a
     /// ``TestDependencyKey``): the one set, or in a test store its test value.
     ///
-    /// A store that is not a test store has nothing to give for a key that no one set: the read
-    /// stops the program with a message naming the key and how to give it a value, rather than
-    /// hand a test's stand-in to the app.
+    /// A store that is not a test store has nothing better to give for a key that no one set:
+    /// the read gives the test value and says so on standard error, once per key, naming it and
+    /// how to give it a value, as swift-dependencies does.
     ///
     /// ```swift
     /// let store = TestStore(model: Player()) // $0[AudioPlayer.self] not set: its testValue
@@ -107,14 +107,14 @@ public struct Dependencies: Sendable {
 
     /// The value of a key no one set, read through its ``TestDependencyKey`` conformance: a
     /// ``DependencyKey`` (reached from generic code) gives what it gives through its own
-    /// subscript; a key with no live value gives its test value in a test store and stops the
-    /// program elsewhere.
+    /// subscript; a key with no live value gives its test value, and outside a test store says
+    /// so on standard error, once per key, as swift-dependencies does.
     private func unsetValue<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value {
         if let live = Key.self as? any DependencyKey.Type {
             func value<Live: DependencyKey>(_: Live.Type) -> Any { self[Live.self] }
             if let value = value(live) as? Key.Value { return value }
         }
-        guard testing != nil else { fatalError(MissingLiveValue.message(for: Key.self)) }
+        if testing == nil { MissingLiveValue.report(Key.self) }
         return Key.testValue
     }
 
@@ -167,9 +167,9 @@ public protocol DependencyKey: TestDependencyKey {
 /// target gives by setting it in its store's dependencies.
 ///
 /// A test store gives the key its ``testValue`` unless the test sets another. Any other store
-/// must be given a value: reading a key that no one set there stops the program with a message
-/// naming the key, rather than run the app on a test's stand-in. A ``DependencyKey`` is a
-/// `TestDependencyKey` with a live value.
+/// is given a value; a key that no one set there gives its test value, and the read says so on
+/// standard error, once per key, naming it. A ``DependencyKey`` is a `TestDependencyKey` with a
+/// live value.
 ///
 /// ```swift
 /// struct AudioPlayer: TestDependencyKey, Sendable {
@@ -186,12 +186,22 @@ public protocol TestDependencyKey {
     static var testValue: Value { get }
 }
 
-/// The message of a read, outside a test store, of a key without a live value that no one set.
+/// The message of a read, outside a test store, of a key without a live value that no one set;
+/// reported once per key type, on standard error: a fact about the app's wiring, not about one
+/// store.
 package enum MissingLiveValue {
+    private static let reported = Mutex<Set<ObjectIdentifier>>([])
+
+    /// Prints the message for the key, the first time it is read so.
+    static func report<Key: TestDependencyKey>(_ key: Key.Type) {
+        guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
+        printToStandardError("substate: " + message(for: key))
+    }
+
     package static func message<Key: TestDependencyKey>(for key: Key.Type) -> String {
         let name = typeName(key)
         return
-            "\(name) has no live value: it is a TestDependencyKey, and it was read in a store that is not a test store without being set. Set it in the store's dependencies (Store(model: ..., dependencies: Dependencies { $0[\(name).self] = ... })), or make \(name) a DependencyKey with a `static let liveValue`."
+            "\(name) has no live value: it is a TestDependencyKey, and it was read in a store that is not a test store without being set. Set it in the store's dependencies (Store(model: ..., dependencies: Dependencies { $0[\(name).self] = ... })), or make \(name) a DependencyKey with a `static let liveValue`. Its test value is used meanwhile."
     }
 }
 

@@ -4,7 +4,7 @@
 // alive until exit, so leaks are checked here, in a program that owns everything it makes.
 //
 // Usage: substate-lifetime-child [ROUNDS]
-//        substate-lifetime-child --read-missing-live-value   (stops the program: a test checks how)
+//        substate-lifetime-child --read-missing-live-value   (reads a key with no live value twice)
 import Foundation
 import Observation
 import Substate
@@ -138,11 +138,12 @@ struct Speaker: TestDependencyKey, Sendable {
 if CommandLine.arguments.dropFirst().first == "--read-missing-live-value" {
     MainActor.assumeIsolated {
         let store = Store(model: Workspace())
-        // Unbuffered: the read that follows ends the program.
-        FileHandle.standardOutput.write(Data("reading Speaker\n".utf8))
+        print("reading Speaker")
         store.dependencies[Speaker.self].say("hello")
+        store.dependencies[Speaker.self].say("again")
         print("read Speaker")
     }
+    exit(0)
 }
 
 let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 3
