@@ -188,9 +188,27 @@ public struct ScreenStack<Screen: Model>: Model {
     }
 
     /// Where the element with the id is, on the first stack of this type that holds it.
+    ///
+    /// Read in the stacks themselves, an integer comparison per screen: a push adds an id the
+    /// store's index has never seen, and finding it there would walk every screen again.
     @MainActor
     static func element(_ id: StackElementID, in store: Store) -> ModelLocation? {
-        store.location(of: Element.self, id: id)
+        guard let elementsPart = elementsPart else { return store.location(of: Element.self, id: id) }
+        for (location, stack) in store.locatedModelsUntracked(ScreenStack.self) {
+            guard let index = stack.elements.firstIndex(where: { $0.id == id }) else { continue }
+            return ModelLocation(
+                box: location.box, steps: location.steps + [.part(elementsPart), .part(0), .element(index)])
+        }
+        return nil
+    }
+
+    /// The index of the part of a stack's layout that holds its elements (the array, whose one
+    /// part is its elements).
+    private static var elementsPart: Int? {
+        LayoutCache.layout(for: ScreenStack.self).parts.firstIndex { part in
+            if case .field(let name, _) = part.access { return name == "elements" }
+            return false
+        }
     }
 
     static func missing(_ id: StackElementID) -> String {

@@ -239,6 +239,25 @@ final class StackPathDeliveryTests: XCTestCase {
         XCTAssertEqual(store.find(StackHost.self)?.path.screens.map(\.bumps), [0, 2, 0])
     }
 
+    func testAScreenIsFoundInItsStackWhereTheIndexFindsIt() async {
+        struct TwoStacks: Model, Equatable {
+            static let routing = ActionRouting.nestedActions
+            var first = ScreenStack((0..<3).map { StackScreen(number: $0) })
+            var second: ScreenStack<StackScreen>? = ScreenStack((10..<14).map { StackScreen(number: $0) })
+            struct PopFirst: Action {}
+            mutating func update(action: Action) { if action is PopFirst { first.pop() } }
+        }
+        let store = Store(model: TwoStacks())
+        store.update(ScreenStack<StackScreen>.Push(StackScreen(number: 3)))
+        store.update(TwoStacks.PopFirst())
+        for id in 0..<8 {
+            let element = StackElementID(rawValue: id)
+            XCTAssertEqual(
+                ScreenStack<StackScreen>.element(element, in: store),
+                store.location(of: ScreenStack<StackScreen>.Element.self, id: element), "screen \(id)")
+        }
+    }
+
     func testAnActionForAScreenThatDoesNotRouteReachesEveryScreen() async {
         struct Plain: Model, Equatable {
             var bumps = 0
