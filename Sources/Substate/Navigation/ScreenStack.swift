@@ -189,15 +189,19 @@ public struct ScreenStack<Screen: Model>: Model {
 
     /// Where the element with the id is, on the first stack of this type that holds it.
     ///
-    /// Read in the stacks themselves, an integer comparison per screen: a push adds an id the
-    /// store's index has never seen, and finding it there would walk every screen again.
+    /// Where the store's id index saw it, if it is still there; else read in the stacks
+    /// themselves, an integer comparison per screen: a push adds an id the index has never seen,
+    /// and making the index's entry again would read every screen.
     @MainActor
     static func element(_ id: StackElementID, in store: Store) -> ModelLocation? {
+        if let known = store.indexedLocation(of: Element.self, id: id) { return known }
         guard let elementsPart = elementsPart else { return store.location(of: Element.self, id: id) }
         for (location, stack) in store.locatedModelsUntracked(ScreenStack.self) {
             guard let index = stack.elements.firstIndex(where: { $0.id == id }) else { continue }
-            return ModelLocation(
+            let found = ModelLocation(
                 box: location.box, steps: location.steps + [.part(elementsPart), .part(0), .element(index)])
+            store.noteLocation(found, of: Element.self, id: id)
+            return found
         }
         return nil
     }

@@ -22,6 +22,11 @@ struct IDIndex {
         locations[type] = entry
     }
 
+    /// Notes where one model of a type with an id sits, beside what the type's entry holds.
+    mutating func note(_ location: ModelLocation, of type: ObjectIdentifier, id: AnyHashable) {
+        locations[type, default: [:]][id] = location
+    }
+
     /// Drops every entry: any model may have moved.
     mutating func removeAll() {
         if !locations.isEmpty { locations.removeAll() }

@@ -85,6 +85,20 @@ extension Store {
         return idIndex.location(of: ObjectIdentifier(M.self), id: AnyHashable(id))
     }
 
+    /// Where the id index last saw the model of a type with an id, when a model with that id is
+    /// still there; `nil` otherwise, with no walk to find it.
+    package func indexedLocation<M: Model & Identifiable>(of type: M.Type, id: M.ID) -> ModelLocation? {
+        guard let location = idIndex.location(of: ObjectIdentifier(M.self), id: AnyHashable(id)),
+            read(M.self, at: location)?.id == id
+        else { return nil }
+        return location
+    }
+
+    /// Notes in the id index where the model of a type with an id was found another way.
+    package func noteLocation<M: Model & Identifiable>(_ location: ModelLocation, of type: M.Type, id: M.ID) {
+        idIndex.note(location, of: ObjectIdentifier(M.self), id: AnyHashable(id))
+    }
+
     /// The tree a location starts in: 0 for the root, then 1 + a registered model's index.
     func box(at index: Int) -> AnyModelBox? {
         trees.tree(at: index)
