@@ -392,6 +392,10 @@ public final class TestStore<Root: Model & Equatable> {
     ///   - result: Where the action holds its `Result`.
     ///   - predicate: What the success value must satisfy.
     ///   - timeout: How long to wait; the test store's `timeout` when `nil`.
+    ///   - fileID: The test's file, where a failure is reported; leave the default.
+    ///   - filePath: The test's file path; leave the default.
+    ///   - line: The test's line; leave the default.
+    ///   - column: The test's column; leave the default.
     ///   - update: The expected change to the state.
     public func receive<A: TargetedAction, Success, Failure: Error>(
         _ type: A.Type, target id: A.Target.ID, _ result: KeyPath<A, Result<Success, Failure>>,
