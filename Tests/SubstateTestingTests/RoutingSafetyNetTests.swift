@@ -67,7 +67,7 @@ final class RoutingSafetyNetTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.map(\.line), [madeAt], "reported once, where the store was made")
         XCTAssertEqual(
             failures.first?.message,
-            "substate: Choice.isSelected changed in response to Choice.Select addressed to Choice 2, which routing delivers to that Choice alone, so that change is lost. To change other Choice models too, handle Choice.Select in the model that holds them, or send an action that is not a TargetedAction."
+            "substate: Choice.isSelected changed in response to Choice.Select addressed to Choice 2, which routing delivers to that Choice alone and what it holds, so that change is lost. To change other Choice models too, handle Choice.Select in the model that holds them, or send an action that is not a TargetedAction."
         )
     }
 

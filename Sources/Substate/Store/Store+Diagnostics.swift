@@ -7,22 +7,24 @@ extension Store {
     /// reports each model type that would have changed (see ``ActionRouting``).
     func checkRouting(_ action: any Action, type: ObjectIdentifier) {
         let actionName = typeName(Swift.type(of: action))
-        let changed = Mutex<[(TypeLayout, String?)]>([])
+        let changed = Mutex<[(TypeLayout, String?, Bool)]>([])
         let skipped = targeting.lastSkipped
         for box in trees.all {
-            box.checkRouting(action, type: type, skipping: skipped) { layout, before, after in
+            box.checkRouting(action, type: type, skipping: skipped) { layout, before, after, withInstance in
                 let field = Self.changedField(before, after)
-                changed.withLock { $0.append((layout, field)) }
+                changed.withLock { $0.append((layout, field, withInstance)) }
             }
         }
         report(
-            changed.withLock { $0 }.map { layout, field in
+            changed.withLock { $0 }.map { layout, field, withInstance in
                 let what = field.map { "\(layout.name).\($0)" } ?? layout.name
-                if let skipped, layout.typeID == skipped.type {
+                if let skipped, withInstance {
+                    let target = skipped.name
+                    let place = layout.typeID == skipped.type ? "" : ", inside another \(target),"
                     return Diagnostic(
                         kind: .undeclaredAction, typeName: layout.name, member: actionName,
                         message:
-                            "\(what) changed in response to \(actionName) addressed to \(layout.name) \(skipped.id.base), which routing delivers to that \(layout.name) alone, so that change is lost. To change other \(layout.name) models too, handle \(actionName) in the model that holds them, or send an action that is not a TargetedAction."
+                            "\(what)\(place) changed in response to \(actionName) addressed to \(target) \(skipped.id.base), which routing delivers to that \(target) alone and what it holds, so that change is lost. To change other \(target) models too, handle \(actionName) in the model that holds them, or send an action that is not a TargetedAction."
                     )
                 }
                 let fix =

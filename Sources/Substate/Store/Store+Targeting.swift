@@ -9,16 +9,19 @@ extension Store {
     ) {
         let key: AnyHashable
         let location: ModelLocation?
+        let name: String
         if let action = targeted as? any TargetedAction {
             key = action.targetKey
             location = action.instance(in: self)
+            name = Swift.type(of: action).targetLayout.name
         } else if let action = targeted as? any PathDelivered {
             key = action.instanceKey
             location = action.instanceLocation(in: self)
+            name = Swift.type(of: action).instanceLayout.name
         } else {
             return
         }
-        targeting.lastSkipped = SkippedInstances(type: instanceType, id: key)
+        targeting.lastSkipped = SkippedInstances(type: instanceType, id: key, name: name)
         for (index, box) in trees.all.enumerated() {
             if tracking { changeLog.start(box: index, root: box.address, layout: box.layout) }
             if let location, location.box == index {

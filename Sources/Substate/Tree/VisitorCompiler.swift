@@ -1,6 +1,9 @@
 /// Tells of a model that routing skipped for an action but that changes when given it: its
-/// layout, and its value before and after.
-typealias RoutingReport = @Sendable (TypeLayout, _ before: any Model, _ after: any Model) -> Void
+/// layout, its value before and after, and whether it was skipped with the instance it sits in
+/// (an action addressed to another instance of that instance's type).
+typealias RoutingReport =
+    @Sendable (TypeLayout, _ before: any Model, _ after: any Model, _ withInstance: Bool) ->
+    Void
 
 /// Compiles a ``TypeLayout`` into one composed ``Visit`` closure.
 ///
@@ -249,7 +252,7 @@ struct VisitorCompiler {
                 let before = model.read(pointer)
                 model.update(pointer, action)
                 if !model.isUnchanged(before, UnsafeRawPointer(pointer)) {
-                    report(layout, before, model.read(pointer))
+                    report(layout, before, model.read(pointer), everyModel)
                 }
             }
         case .tracking(let action, let log):
@@ -360,6 +363,8 @@ struct CompiledVisit: Sendable {
 struct SkippedInstances: @unchecked Sendable {
     let type: ObjectIdentifier
     let id: AnyHashable
+    /// The type's name, for diagnostics.
+    let name: String
 }
 
 /// One level of a walk down a path: the visitor of each part of the level's layout (`nil` where

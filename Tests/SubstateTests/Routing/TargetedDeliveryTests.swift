@@ -34,7 +34,12 @@ private struct Row: Model, Identifiable, Equatable {
     static let routing = ActionRouting.nestedActions
     let id: Int
     var count = 0
-    var note = Note()
+    var note: Note
+
+    init(id: Int) {
+        self.id = id
+        note = Note(rowID: id)
+    }
 
     struct Bump: TargetedAction {
         let targetID: Int
@@ -47,11 +52,31 @@ private struct Row: Model, Identifiable, Equatable {
     }
 }
 
-/// A model inside each row that takes every action.
+/// A model inside each row that takes every action, and counts those addressed to its row.
 private struct Note: Model, Equatable {
+    let rowID: Int
     var seen = 0
     mutating func update(action: Action) {
-        if action is Row.Bump { seen += 1 }
+        if let bump = action as? Row.Bump, bump.targetID == rowID { seen += 1 }
+    }
+}
+
+/// A model inside each row that reacts to an action addressed to any row: under routing, the
+/// rows the action is not addressed to are left out, and what they hold with them.
+private struct Gossip: Model, Equatable {
+    var heard = 0
+    mutating func update(action: Action) {
+        if action is GossipRow.Bump { heard += 1 }
+    }
+}
+
+private struct GossipRow: Model, Identifiable, Equatable {
+    static let routing = ActionRouting.nestedActions
+    let id: Int
+    var gossip = Gossip()
+    struct Bump: TargetedAction {
+        let targetID: Int
+        typealias Target = GossipRow
     }
 }
 
@@ -184,6 +209,22 @@ final class TargetedDeliveryTests: XCTestCase {
         XCTAssertEqual(store.find(Shuffled.self)?.rows.map(\.count), [0, 2, 0, 1])
         XCTAssertEqual(store.find(Row.self, id: 1)?.count, 2)
         XCTAssertEqual(store.find(Row.self, id: 3)?.count, 1)
+    }
+
+    func testAModelInsideARowLeftOutThatWouldHaveChangedIsReportedAsSuch() async {
+        struct Rows: Model, Equatable {
+            var rows = (0..<3).map { GossipRow(id: $0) }
+        }
+        let reported = Mutex<[String]>([])
+        let store = Store(model: Rows()) { diagnostic in reported.withLock { $0.append(diagnostic.message) } }
+        store.checksRoutingOfEveryAction = true
+        store.update(GossipRow.Bump(targetID: 2))
+        XCTAssertEqual(store.find(Rows.self)?.rows.map(\.gossip.heard), [0, 0, 1])
+        XCTAssertEqual(
+            reported.withLock { $0 },
+            [
+                "Gossip.heard, inside another GossipRow, changed in response to GossipRow.Bump addressed to GossipRow 2, which routing delivers to that GossipRow alone and what it holds, so that change is lost. To change other GossipRow models too, handle GossipRow.Bump in the model that holds them, or send an action that is not a TargetedAction."
+            ])
     }
 
     func testWhatTheActionChangedIsRecordedWithTheRowsPlace() async {
