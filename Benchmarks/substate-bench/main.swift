@@ -44,6 +44,7 @@ func runBenchmarks() async {
         ("scale: remove a row", { EffectScaleBenchmarks.removeFirstRow(harness: harness) }),
         ("scale: stack screen action", { ScreenStackBenchmarks.toTopScreen(harness: harness) }),
         ("scale: stack push and pop", { ScreenStackBenchmarks.pushEffectPop(harness: harness) }),
+        ("scale: shared write", { SharedValueBenchmarks.write(harness: harness) }),
         ("enum payloads", { [EnumBenchmarks.payloads(harness: harness)] }),
         ("deep tree", { EnumBenchmarks.deepTree(harness: harness) }),
         ("small stacks", { StackBenchmarks.figures(harness: harness) }),
