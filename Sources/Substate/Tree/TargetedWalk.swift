@@ -23,6 +23,7 @@ final class TargetedWalk {
 
     private var levels: [LevelKey: PathLevel] = [:]
     private var wholes: [LevelKey: CompiledVisit] = [:]
+    private var instances: [LevelKey: CompiledVisit] = [:]
     private let log: ChangeLog
 
     init(log: ChangeLog) {
@@ -97,10 +98,17 @@ final class TargetedWalk {
         return level
     }
 
+    /// The routed walk of the addressed instance's layout, kept once compiled: the process-wide
+    /// cache is behind a lock.
     fileprivate func whole(_ layout: TypeLayout, type: ObjectIdentifier, tracking: Bool) -> Visit? {
-        tracking
+        let key = LevelKey(layout: ObjectIdentifier(layout), action: type, excluded: layout.typeID, tracked: tracking)
+        if let known = instances[key] { return known.visit }
+        let visit =
+            tracking
             ? VisitorCompiler.trackedVisitor(for: layout, action: type, log: log)
             : LayoutCache.visitor(for: layout, action: type)
+        instances[key] = CompiledVisit(visit: visit)
+        return visit
     }
 
     /// One delivery down a path.
