@@ -74,4 +74,26 @@ final class IDIndexTests: XCTestCase {
         XCTAssertEqual(store.lookup(Row.self, id: 2), Row(id: 2))
         XCTAssertNil(store.lookup(Row.self, id: 1))
     }
+
+    func testANotedLocationJoinsItsTypesEntryBesideTheOthers() async {
+        var index = filled()
+        let third = ModelLocation(box: 0, steps: [.part(0), .part(0), .element(2)])
+        index.note(third, of: row, id: 3)
+        XCTAssertEqual(index.location(of: row, id: 3), third)
+        XCTAssertNotNil(index.location(of: row, id: 1), "the entry keeps what it held")
+        index.note(third, of: ObjectIdentifier(Leaf.self), id: 7)
+        XCTAssertEqual(index.location(of: ObjectIdentifier(Leaf.self), id: 7), third, "a type with no entry gets one")
+    }
+
+    func testAHintLeftWrongByAnUnrecordedActionIsCheckedAndFoundAgain() async {
+        let store = Store(model: List())
+        XCTAssertNotNil(store.indexedLocation(of: Row.self, id: 2) ?? store.location(of: Row.self, id: 2))
+        let before = store.indexedLocation(of: Row.self, id: 2)
+        XCTAssertNotNil(before, "the read made the entry")
+        store.update(List.Remove())  // nothing records changes: the entry stays, now wrong
+        XCTAssertNil(store.indexedLocation(of: Row.self, id: 2), "the hint is checked, and row 2 is not there")
+        XCTAssertEqual(store.lookup(Row.self, id: 2), Row(id: 2), "a read finds it again")
+        XCTAssertNotEqual(store.indexedLocation(of: Row.self, id: 2), before)
+        XCTAssertNil(store.lookup(Row.self, id: 1))
+    }
 }
