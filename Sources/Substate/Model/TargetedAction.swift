@@ -37,7 +37,7 @@ public protocol TargetedAction: Action {
 extension TargetedAction {
     /// Where the model the action is for sits in the store; `nil` when none has its id.
     @MainActor package func instance(in store: Store) -> ModelLocation? {
-        store.indexedLocation(of: Target.self, id: targetID) ?? store.location(of: Target.self, id: targetID)
+        store.location(of: Target.self, id: targetID)
     }
 
     /// The layout of the model type the action is for.

@@ -19,7 +19,7 @@ extension Store {
             changed.withLock { $0 }.map { layout, field, withInstance in
                 let what = field.map { "\(layout.name).\($0)" } ?? layout.name
                 if let skipped, withInstance {
-                    let target = skipped.name
+                    let target = skipped.layout.name
                     let place = layout.typeID == skipped.type ? "" : ", inside another \(target),"
                     return Diagnostic(
                         kind: .undeclaredAction, typeName: layout.name, member: actionName,

@@ -81,6 +81,8 @@ extension Store {
     /// - Complexity: What ``find(_:id:)`` costs: a walk down one path while the store's id
     ///   index holds the type, one walk of the tree to make the entry otherwise.
     package func location<M: Model & Identifiable>(of type: M.Type, id: M.ID) -> ModelLocation? {
+        if let known = indexedLocation(of: type, id: id) { return known }
+        // A miss makes the type's entry again.
         guard lookup(type, id: id) != nil else { return nil }
         return idIndex.location(of: ObjectIdentifier(M.self), id: AnyHashable(id))
     }

@@ -4,24 +4,10 @@ extension Store {
     ///
     /// A tree whose path the walk cannot follow (through a dictionary or an `any Model` field)
     /// gets the whole walk instead: the action then reaches every instance, as without routing.
-    func walkTargeted(
-        _ targeted: any Action, type: ObjectIdentifier, instanceType: ObjectIdentifier, tracking: Bool
-    ) {
-        let key: AnyHashable
-        let location: ModelLocation?
-        let name: String
-        if let action = targeted as? any TargetedAction {
-            key = action.targetKey
-            location = action.instance(in: self)
-            name = Swift.type(of: action).targetLayout.name
-        } else if let action = targeted as? any PathDelivered {
-            key = action.instanceKey
-            location = action.instanceLocation(in: self)
-            name = Swift.type(of: action).instanceLayout.name
-        } else {
-            return
-        }
-        targeting.lastSkipped = SkippedInstances(type: instanceType, id: key, name: name)
+    func walkTargeted(_ targeted: any Action, type: ObjectIdentifier, tracking: Bool) {
+        guard let (layout, key, location) = TargetedDelivery.address(of: targeted, in: self) else { return }
+        let instanceType = layout.typeID
+        targeting.lastSkipped = SkippedInstances(layout: layout, id: key)
         for (index, box) in trees.all.enumerated() {
             if tracking { changeLog.start(box: index, root: box.address, layout: box.layout) }
             if let location, location.box == index {

@@ -494,9 +494,9 @@ public final class Store: Observable {
     /// Delivers an action to the root tree and the registered trees that take it; while
     /// tracking, records in the change log what each model changed.
     private func walk(_ action: any Action, type: ObjectIdentifier, tracking: Bool) {
-        if !targeting.isUsual(type, action), let instanceType = targeting.instanceType(of: type, action) {
+        if !targeting.isUsual(type, action) {
             if tracking { changeLog.keepsValues = changeRecorders > 0 }
-            return walkTargeted(action, type: type, instanceType: instanceType, tracking: tracking)
+            return walkTargeted(action, type: type, tracking: tracking)
         }
         targeting.lastSkipped = nil
         if tracking {

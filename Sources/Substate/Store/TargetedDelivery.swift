@@ -23,15 +23,17 @@ struct TargetedDelivery: ~Copyable {
     /// Whether actions of the type are delivered as usual, to the whole tree.
     @inline(__always)
     mutating func isUsual(_ type: ObjectIdentifier, _ action: any Action) -> Bool {
-        let slot = PlainActionTypes.slot(of: type)
-        if usualTypes.contains(type, slot: slot) { return true }
-        return instanceType(of: type, action, slot: slot) == nil
+        instanceType(of: type, action) == nil
     }
 
     /// The model type whose instances actions of the type are addressed to, when they are
-    /// delivered down the path to one instance.
+    /// delivered down the path to one instance; `nil` for the usual delivery, in one load and one
+    /// comparison once the type has been seen.
+    @inline(__always)
     mutating func instanceType(of type: ObjectIdentifier, _ action: any Action) -> ObjectIdentifier? {
-        instanceType(of: type, action, slot: PlainActionTypes.slot(of: type))
+        let slot = PlainActionTypes.slot(of: type)
+        if usualTypes.contains(type, slot: slot) { return nil }
+        return instanceType(of: type, action, slot: slot)
     }
 
     private mutating func instanceType(of type: ObjectIdentifier, _ action: any Action, slot: Int)
@@ -41,26 +43,29 @@ struct TargetedDelivery: ~Copyable {
         if let known = instanceTypes[type] {
             found = known
         } else {
-            found = Self.addressedType(of: action)
+            let layout = Self.address(of: action, in: nil)?.layout
+            found = layout?.model?.handledActions != nil ? layout?.typeID : nil
             instanceTypes[type] = .some(found)
         }
         if found == nil { usualTypes.insert(type, slot: slot) }
         return found
     }
 
-    /// The type of the instance an action is addressed to, when that type routes; `nil`
-    /// otherwise.
-    private static func addressedType(of action: any Action) -> ObjectIdentifier? {
-        let layout: TypeLayout
+    /// The layout of the instance an action is addressed to and its identity, with where it
+    /// sits in the store when one is given; `nil` for an action not addressed to one instance.
+    static func address(of action: any Action, in store: Store?) -> (
+        layout: TypeLayout, key: AnyHashable, location: ModelLocation?
+    )? {
         if let targeted = action as? any TargetedAction {
-            layout = Swift.type(of: targeted).targetLayout
-        } else if let addressed = action as? any PathDelivered {
-            layout = Swift.type(of: addressed).instanceLayout
-        } else {
-            return nil
+            return (Swift.type(of: targeted).targetLayout, targeted.targetKey, store.flatMap(targeted.instance(in:)))
         }
-        guard layout.model?.handledActions != nil else { return nil }
-        return layout.typeID
+        if let addressed = action as? any PathDelivered {
+            return (
+                Swift.type(of: addressed).instanceLayout, addressed.instanceKey,
+                store.flatMap(addressed.instanceLocation(in:))
+            )
+        }
+        return nil
     }
 }
 

@@ -17,13 +17,14 @@ final class TargetedWalk {
     private struct LevelKey: Hashable {
         let layout: ObjectIdentifier
         let action: ObjectIdentifier
-        let excluded: ObjectIdentifier
+        /// The type left out; `nil` for the addressed instance's own walk, which leaves none out.
+        let excluded: ObjectIdentifier?
         let tracked: Bool
     }
 
     private var levels: [LevelKey: PathLevel] = [:]
-    private var wholes: [LevelKey: CompiledVisit] = [:]
-    private var instances: [LevelKey: CompiledVisit] = [:]
+    /// Whole walks: of a tree leaving the instance type out, and of the addressed instance.
+    private var visits: [LevelKey: CompiledVisit] = [:]
     private let log: ChangeLog
 
     init(log: ChangeLog) {
@@ -66,24 +67,28 @@ final class TargetedWalk {
         _ box: AnyModelBox, action: any Action, type: ObjectIdentifier, excluded: ObjectIdentifier,
         tracking: Bool
     ) {
-        let key = LevelKey(layout: ObjectIdentifier(box.layout), action: type, excluded: excluded, tracked: tracking)
-        let visit: Visit?
-        if let known = wholes[key] {
-            visit = known.visit
-        } else {
-            var compiler = compiler(for: type, excluded: excluded, tracking: tracking)
-            visit = compiler.compile(box.layout)
-            if tracking { log.visitors = compiler.cache }
-            wholes[key] = CompiledVisit(visit: visit)
-        }
-        guard let visit else { return }
+        guard let visit = compiled(box.layout, type: type, excluded: excluded, tracking: tracking) else { return }
         box.withMutableValue { visit($0, action) }
     }
 
-    private func compiler(for type: ObjectIdentifier, excluded: ObjectIdentifier, tracking: Bool) -> VisitorCompiler {
+    /// The walk of a layout routed for the action type, leaving the excluded type out, compiled
+    /// once and kept (the process-wide cache of routed walks is behind a lock).
+    private func compiled(_ layout: TypeLayout, type: ObjectIdentifier, excluded: ObjectIdentifier?, tracking: Bool)
+        -> Visit?
+    {
+        let key = LevelKey(layout: ObjectIdentifier(layout), action: type, excluded: excluded, tracked: tracking)
+        if let known = visits[key] { return known.visit }
+        var compiler = compiler(for: type, excluded: excluded, tracking: tracking)
+        let visit = compiler.compile(layout)
+        if tracking { log.visitors = compiler.cache }
+        visits[key] = CompiledVisit(visit: visit)
+        return visit
+    }
+
+    private func compiler(for type: ObjectIdentifier, excluded: ObjectIdentifier?, tracking: Bool) -> VisitorCompiler {
         tracking
             ? VisitorCompiler(mode: .tracking(type, log), cache: log.visitors, excluding: excluded)
-            : VisitorCompiler(mode: .routed(type), excluding: excluded)
+            : VisitorCompiler(mode: .routed(type), cache: [:], excluding: excluded)
     }
 
     fileprivate func level(_ layout: TypeLayout, type: ObjectIdentifier, excluded: ObjectIdentifier, tracking: Bool)
@@ -98,17 +103,9 @@ final class TargetedWalk {
         return level
     }
 
-    /// The routed walk of the addressed instance's layout, kept once compiled: the process-wide
-    /// cache is behind a lock.
+    /// The routed walk of the addressed instance's layout, leaving nothing out.
     fileprivate func whole(_ layout: TypeLayout, type: ObjectIdentifier, tracking: Bool) -> Visit? {
-        let key = LevelKey(layout: ObjectIdentifier(layout), action: type, excluded: layout.typeID, tracked: tracking)
-        if let known = instances[key] { return known.visit }
-        let visit =
-            tracking
-            ? VisitorCompiler.trackedVisitor(for: layout, action: type, log: log)
-            : LayoutCache.visitor(for: layout, action: type)
-        instances[key] = CompiledVisit(visit: visit)
-        return visit
+        compiled(layout, type: type, excluded: nil, tracking: tracking)
     }
 
     /// One delivery down a path.

@@ -361,10 +361,11 @@ struct CompiledVisit: Sendable {
 // @unchecked Sendable: the id is a model's id, and models are Sendable; AnyHashable, which
 // holds it, is not marked so.
 struct SkippedInstances: @unchecked Sendable {
-    let type: ObjectIdentifier
+    /// The layout of the instances' type.
+    let layout: TypeLayout
     let id: AnyHashable
-    /// The type's name, for diagnostics.
-    let name: String
+
+    var type: ObjectIdentifier { layout.typeID }
 }
 
 /// One level of a walk down a path: the visitor of each part of the level's layout (`nil` where
